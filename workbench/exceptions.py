@@ -1,0 +1,66 @@
+"""The one exception hierarchy of rail-workbench.
+
+Every error the package raises on purpose derives from :class:`WorkbenchError` and also
+from the builtin that matches it, so ``except ValueError`` keeps working for callers who do
+not know our names.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+__all__ = ["MapError", "Problem", "WorkbenchError"]
+
+
+class WorkbenchError(Exception):
+    """Base class of every error raised by rail-workbench on purpose."""
+
+
+@dataclass(frozen=True, order=True)
+class Problem:
+    """One thing wrong with a map: where it is, what is wrong, and how to fix it.
+
+    ``line`` and ``column`` count from 1, as editors do; 0 means "the whole file".
+
+    Examples
+    --------
+    >>> p = Problem("maps/x.yaml", 3, 5, "unknown color 'red'", "use one of: brown, white")
+    >>> str(p)
+    "maps/x.yaml:3:5: unknown color 'red' (use one of: brown, white)"
+    """
+
+    path: str
+    line: int
+    column: int
+    message: str
+    hint: str = ""
+    severity: str = "error"
+
+    def __str__(self) -> str:
+        where = f"{self.path}:{self.line}:{self.column}"
+        warn = "warning: " if self.severity == "warning" else ""
+        hint = f" ({self.hint})" if self.hint else ""
+        return f"{where}: {warn}{self.message}{hint}"
+
+
+class MapError(WorkbenchError, ValueError):
+    """A map file or an edit of a board is invalid.
+
+    ``problems`` lists every problem found, not just the first one. The message is one
+    problem per line, each as ``path:line:col: what is wrong (how to fix it)``.
+
+    Examples
+    --------
+    >>> err = MapError([Problem("a.yaml", 1, 1, "the file is empty", "write a map")])
+    >>> print(err)
+    a.yaml:1:1: the file is empty (write a map)
+    >>> isinstance(err, ValueError)
+    True
+    """
+
+    def __init__(self, problems: Iterable[Problem] | str) -> None:
+        if isinstance(problems, str):
+            problems = [Problem("<board>", 0, 0, problems)]
+        self.problems: Sequence[Problem] = tuple(problems)
+        super().__init__("\n".join(str(p) for p in self.problems))

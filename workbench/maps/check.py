@@ -1,0 +1,240 @@
+"""What a board means, checked: the problems no schema can see.
+
+:func:`check_board` finds every semantic problem of a board (unknown colors, cities at sea,
+overrides between non-neighbours, unreachable cities, ...) and the designer's warnings
+(colors without the deck's number of cities). The loader calls it with a ``locate`` function
+that turns a part of the board into a line and column of the file; editing operations call
+it without one.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from typing import Any
+
+import networkx as nx
+
+from workbench.exceptions import Problem
+from workbench.maps.board import Board
+from workbench.maps.lattice import are_neighbours, point_name
+
+__all__ = ["Locate", "check_board"]
+
+Locate = Callable[[str, Any, str | None], tuple[int, int]]
+"""``locate(kind, key, field) -> (line, column)``: where a part of the board is written.
+
+``kind`` is ``"city"`` (key: the City), ``"override"`` (key: the SegmentOverride),
+``"color"`` (key: its name), ``"land"`` or ``"terrain"`` (key: the index) or ``"file"``.
+"""
+
+
+def _nowhere(kind: str, key: Any, field: str | None) -> tuple[int, int]:
+    return (0, 0)
+
+
+def check_board(board: Board, path: str = "<board>", locate: Locate = _nowhere) -> list[Problem]:
+    """Every semantic problem of ``board``, errors first, each with a hint to fix it.
+
+    Examples
+    --------
+    >>> from workbench import load_map
+    >>> board = load_map("maps/tiny.yaml")
+    >>> check_board(board)
+    []
+    >>> import dataclasses
+    >>> from workbench.maps.board import City
+    >>> broken = dataclasses.replace(board, cities=board.cities + (City("Sea", "brown", (0, 5)),))
+    >>> print(check_board(broken)[0])
+    <board>:0:0: city 'Sea' is on a sea point [0, 5] (move it onto land)
+    """
+    problems: list[Problem] = []
+
+    def report(
+        kind: str,
+        key: Any,
+        field: str | None,
+        message: str,
+        hint: str = "",
+        severity: str = "error",
+    ) -> None:
+        line, column = locate(kind, key, field)
+        problems.append(Problem(path, line, column, message, hint, severity))
+
+    colors = board.color_names
+    for name, count in Counter(colors).items():
+        if count > 1:
+            report(
+                "color",
+                name,
+                "name",
+                f"color {name!r} is defined {count} times",
+                "give each color one entry",
+            )
+    lattice = board.lattice
+    for i, area in enumerate(board.land):
+        if not area.geometry().is_valid:
+            report(
+                "land",
+                i,
+                "polygon",
+                f"land polygon {area.name or i!r} crosses itself",
+                "order its vertices around the outline",
+            )
+    for i, feature in enumerate(board.terrain):
+        if feature.polygon is not None and not feature.geometry().is_valid:
+            report(
+                "terrain",
+                i,
+                "polygon",
+                f"{feature.terrain} polygon {feature.name or i!r} crosses itself",
+                "order its vertices around the outline",
+            )
+
+    names: Counter[str] = Counter(c.name for c in board.cities)
+    seen_at: dict[tuple[int, int], str] = {}
+    points = board.points
+    for city in board.cities:
+        if names[city.name] > 1:
+            report(
+                "city",
+                city,
+                "name",
+                f"city name {city.name!r} is used {names[city.name]} times",
+                "give each city its own name",
+            )
+            names[city.name] = 0  # report each duplicate name once
+        if city.color not in colors:
+            from difflib import get_close_matches
+
+            close = get_close_matches(city.color, colors, n=1)
+            hint = f"did you mean {close[0]!r}? " if close else ""
+            report(
+                "city",
+                city,
+                "color",
+                f"city {city.name!r} has unknown color {city.color!r}",
+                f"{hint}colors are: {', '.join(colors)}",
+            )
+        where = point_name(city.at)
+        if not lattice.contains(city.at):
+            report(
+                "city",
+                city,
+                "at",
+                f"city {city.name!r} at {where} is off the lattice",
+                f"columns are 0-{lattice.columns - 1}, rows 0-{lattice.rows - 1}",
+            )
+        elif city.at not in points:
+            report(
+                "city",
+                city,
+                "at",
+                f"city {city.name!r} is on a sea point {where}",
+                "move it onto land",
+            )
+        if city.at in seen_at:
+            report(
+                "city",
+                city,
+                "at",
+                f"cities {seen_at[city.at]!r} and {city.name!r} are both on {where}",
+                "move one of them to a free point",
+            )
+        else:
+            seen_at[city.at] = city.name
+
+    seen_edges: set[Any] = set()
+    for o in board.overrides:
+        a, b = o.between
+        label = f"{point_name(a)}-{point_name(b)}"
+        if o.between in seen_edges:
+            report(
+                "override",
+                o,
+                "between",
+                f"segment {label} is overridden twice",
+                "keep one entry for it",
+            )
+        seen_edges.add(o.between)
+        off = [p for p in (a, b) if p not in points]
+        if off:
+            report(
+                "override",
+                o,
+                "between",
+                f"segment {label}: {', '.join(point_name(p) for p in off)} "
+                f"{'is' if len(off) == 1 else 'are'} not on the board",
+                "draw land there or pick points on the board",
+            )
+        elif not are_neighbours(a, b):
+            report(
+                "override",
+                o,
+                "between",
+                f"segment {label} joins points that are not neighbours",
+                "a segment joins two of the six points around a point",
+            )
+        if o.type == "double" and o.terrain is None:
+            report(
+                "override",
+                o,
+                "type",
+                f"double segment {label} has no terrain",
+                "add terrain: water or terrain: mountain",
+            )
+        if o.type != "double" and o.terrain is not None:
+            report(
+                "override",
+                o,
+                "terrain",
+                f"{o.type} segment {label} cannot have a terrain",
+                "terrain applies to doubles only; remove it or use type: double",
+            )
+
+    placed = [c for c in board.cities if c.at in points]
+    if placed:
+        G = board.graph()
+        components = list(nx.connected_components(G))
+        home = max(components, key=lambda comp: sum(c.at in comp for c in placed))
+        for city in placed:
+            if city.at not in home:
+                report(
+                    "city",
+                    city,
+                    "at",
+                    f"no path reaches city {city.name!r} from the others",
+                    "add land or a segment override (ferry, tunnel) to connect it",
+                )
+
+    expected = board.deck
+    for color in dict.fromkeys(colors):
+        members = [c for c in board.cities if c.color == color]
+        dashed = sum(c.dashed for c in members)
+        if len(members) != expected.per_color:
+            report(
+                "color",
+                color,
+                "name",
+                f"color {color!r} has {_cities(len(members))}, the deck expects "
+                f"{expected.per_color}",
+                "add or recolor cities, or set deck.per_color",
+                "warning",
+            )
+        if dashed != expected.dashed_per_color:
+            report(
+                "color",
+                color,
+                "name",
+                f"color {color!r} has {_cities(dashed, 'dashed ')}, the deck expects "
+                f"{expected.dashed_per_color}",
+                "set dashed on its cities, or set deck.dashed_per_color",
+                "warning",
+            )
+
+    problems.sort(key=lambda p: (p.severity != "error", p.line, p.column))
+    return problems
+
+
+def _cities(n: int, adjective: str = "") -> str:
+    return f"{n} {adjective}{'city' if n == 1 else 'cities'}"
