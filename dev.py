@@ -1,0 +1,86 @@
+#!/usr/bin/env python3
+"""Set up and run rail-workbench from a fresh clone, with nothing but Python 3.11+ and pip.
+
+    python3 dev.py lab     # create .venv, install everything, open JupyterLab on notebooks/
+    python3 dev.py test    # create .venv, install everything, run the whole test suite
+
+The virtual environment lives in .venv and is refreshed whenever pyproject.toml changes.
+Extra arguments go to JupyterLab (lab) or to pytest (test).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = Path(os.environ.get("WORKBENCH_VENV", ROOT / ".venv"))
+BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+PY = BIN / ("python.exe" if os.name == "nt" else "python")
+STAMP = VENV / ".rail-workbench-installed"
+
+
+def say(message: str) -> None:
+    print(f"[dev] {message}", flush=True)
+
+
+def run(*command: str | Path) -> None:
+    say(" ".join(map(str, command)))
+    subprocess.run([str(c) for c in command], cwd=ROOT, check=True)
+
+
+def setup() -> None:
+    """Create .venv and install the package with its test tools, once per pyproject change."""
+    if sys.version_info < (3, 11):
+        sys.exit(f"rail-workbench needs Python 3.11 or newer, this is {sys.version.split()[0]}")
+    wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    if STAMP.exists() and STAMP.read_text() == wanted and PY.exists():
+        return
+    if not PY.exists():
+        say(f"creating the virtual environment {VENV}")
+        venv.EnvBuilder(with_pip=True, clear=VENV.exists()).create(VENV)
+    run(PY, "-m", "pip", "install", "--disable-pip-version-check", "-q", "-e", ".[test]")
+    STAMP.write_text(wanted)
+
+
+def lab(args: list[str]) -> int:
+    setup()
+    return subprocess.call([str(BIN / "workbench"), "lab", *args], cwd=ROOT)
+
+
+def test(args: list[str]) -> int:
+    setup()
+    steps = [
+        [PY, "-m", "ruff", "check", "workbench", "tests", "benchmarks", "docs", "dev.py"],
+        [PY, "-m", "ruff", "format", "--check", "workbench", "tests"],
+        [PY, "-m", "mypy"],
+        [PY, "-m", "workbench", "check", "--strict", *sorted(ROOT.glob("maps/*.yaml"))],
+        [PY, "-m", "pytest", "--nbval", "tests", "workbench", "notebooks", *args],
+    ]
+    if shutil.which("chromium") is None and not Path("/usr/bin/chromium").exists():
+        say("note: Chromium is not installed, so the browser tests will be skipped "
+            "(install Debian's chromium package to run them)")
+    for step in steps:
+        say(" ".join(str(s) for s in step[1:] if s != PY))
+        code = subprocess.call([str(s) for s in step], cwd=ROOT)
+        if code:
+            say(f"FAILED: {' '.join(map(str, step[1:4]))} (exit {code})")
+            return code
+    return 0
+
+
+def main() -> int:
+    commands = {"lab": lab, "test": test}
+    if len(sys.argv) < 2 or sys.argv[1] not in commands:
+        print(__doc__)
+        return 2
+    return commands[sys.argv[1]](sys.argv[2:])
+
+
+if __name__ == "__main__":
+    sys.exit(main())

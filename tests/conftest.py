@@ -1,0 +1,31 @@
+"""Shared fixtures: the shipped boards, loaded once per test session."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from workbench import Board, load_map
+
+ROOT = Path(__file__).resolve().parent.parent
+MAPS = ROOT / "maps"
+SHIPPED = sorted(MAPS.glob("*.yaml"))
+
+os.chdir(ROOT)  # doctests and examples use paths relative to the checkout
+
+
+@pytest.fixture(scope="session")
+def tiny() -> Board:
+    return load_map(MAPS / "tiny.yaml")
+
+
+@pytest.fixture(scope="session")
+def europe() -> Board:
+    return load_map(MAPS / "trans_europa.yaml")
+
+
+@pytest.fixture(scope="session")
+def amerika() -> Board:
+    return load_map(MAPS / "trans_amerika.yaml")
