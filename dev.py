@@ -36,7 +36,7 @@ def run(*command: str | Path) -> None:
 
 def setup() -> None:
     """Create .venv and install the package with its test tools, once per pyproject change."""
-    if sys.version_info < (3, 11):
+    if sys.version_info < (3, 11):  # noqa: UP036 - dev.py must run on any Python to say so
         sys.exit(f"rail-workbench needs Python 3.11 or newer, this is {sys.version.split()[0]}")
     wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
     if STAMP.exists() and STAMP.read_text() == wanted and PY.exists():
@@ -63,8 +63,10 @@ def test(args: list[str]) -> int:
         [PY, "-m", "pytest", "--nbval", "tests", "workbench", "notebooks", *args],
     ]
     if shutil.which("chromium") is None and not Path("/usr/bin/chromium").exists():
-        say("note: Chromium is not installed, so the browser tests will be skipped "
-            "(install Debian's chromium package to run them)")
+        say(
+            "note: Chromium is not installed, so the browser tests will be skipped "
+            "(install Debian's chromium package to run them)"
+        )
     for step in steps:
         say(" ".join(str(s) for s in step[1:] if s != PY))
         code = subprocess.call([str(s) for s in step], cwd=ROOT)

@@ -19,9 +19,7 @@ from workbench.maps.lattice import neighbours
 COLOR_NAMES = ["brown", "white", "pink", "orange", "turquoise"]
 
 # any printable text without surrogates, including quotes, colons, '#', accents and emoji
-text = st.text(
-    alphabet=st.characters(blacklist_categories=("Cs", "Cc", "Zl", "Zp")), max_size=20
-)
+text = st.text(alphabet=st.characters(blacklist_categories=("Cs", "Cc", "Zl", "Zp")), max_size=20)
 names = text.filter(lambda s: s.strip() != "" and s == s.strip())
 coordinate = st.floats(-2, 40, allow_nan=False).map(lambda v: round(v, 3))
 

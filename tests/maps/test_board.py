@@ -153,9 +153,8 @@ def test_core_does_not_import_ui_libraries() -> None:
 
 
 def test_no_core_module_imports_ui_libraries() -> None:
-    from pathlib import Path
-
     import re
+    from pathlib import Path
 
     pattern = re.compile(r"^\s*(import|from)\s+(bokeh|ipywidgets|jupyter_bokeh)\b", re.M)
     offenders = [

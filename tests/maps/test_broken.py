@@ -63,7 +63,9 @@ def test_did_you_mean_for_unknown_key() -> None:
 
 def test_all_problems_are_reported_at_once(tmp_path: Path) -> None:
     text = (BROKEN / "same_point.yaml").read_text()
-    text = text.replace("color: brown, at: [1, 1]}\n  - {name: Birch", "color: pink, at: [1, 1]}\n  - {name: Birch")
+    text = text.replace(
+        "color: brown, at: [1, 1]}\n  - {name: Birch", "color: pink, at: [1, 1]}\n  - {name: Birch"
+    )
     text += "segments:\n  - {between: [[0, 0], [2, 0]], type: none}\n"
     path = tmp_path / "many.yaml"
     path.write_text(text)
@@ -77,9 +79,7 @@ def test_all_problems_are_reported_at_once(tmp_path: Path) -> None:
 def test_python_tags_are_never_executed(tmp_path: Path) -> None:
     marker = tmp_path / "pwned"
     path = tmp_path / "evil.yaml"
-    path.write_text(
-        f'format: !!python/object/apply:os.system ["touch {marker}"]\nname: x\n'
-    )
+    path.write_text(f'format: !!python/object/apply:os.system ["touch {marker}"]\nname: x\n')
     with pytest.raises(MapError, match="not allowed"):
         load_map(path)
     assert not marker.exists()

@@ -48,8 +48,10 @@ def test_saving_twice_gives_identical_bytes(tiny: Board, tmp_path: Path) -> None
 
 
 def test_notes_and_schema_line_survive(tmp_path: Path) -> None:
-    text = (Path("maps") / "tiny.yaml").read_text().replace(
-        "$schema=map.schema.json", "$schema=../maps/map.schema.json"
+    text = (
+        (Path("maps") / "tiny.yaml")
+        .read_text()
+        .replace("$schema=map.schema.json", "$schema=../maps/map.schema.json")
     )
     board = loads_map(text)
     assert board.city("Birch").note == "a note survives saving"
@@ -63,7 +65,8 @@ def test_a_moved_city_is_a_one_line_diff(tiny: Board) -> None:
     before = dumps_map(tiny).splitlines()
     after = dumps_map(tiny.move_city("Cedar", (5, 4))).splitlines()
     changed = [
-        line for line in difflib.unified_diff(before, after, lineterm="", n=0)
+        line
+        for line in difflib.unified_diff(before, after, lineterm="", n=0)
         if line[:1] in "+-" and not line.startswith(("+++", "---"))
     ]
     assert changed == [

@@ -462,9 +462,9 @@ class Board:
         >>> from workbench import load_map
         >>> from workbench.maps.lattice import plane_xy
         >>> board = load_map("maps/tiny.yaml")
-        >>> x, y = plane_xy((4, 2))
+        >>> x, y = plane_xy((2, 1))
         >>> board.nearest_point(x + 0.2, y - 0.1)
-        (4, 2)
+        (2, 1)
         """
         ordered, tree = self._point_index
         if not ordered:
@@ -486,8 +486,8 @@ class Board:
         --------
         >>> from workbench import load_map
         >>> board = load_map("maps/tiny.yaml")
-        >>> board.segment_at(0.5, 0.02).between
-        ((0, 0), (1, 0))
+        >>> board.segment_at(1.5, 0.02).between
+        ((1, 0), (2, 0))
         """
         keys, tree = self._segment_index
         if not keys:
@@ -607,8 +607,8 @@ class Board:
         Examples
         --------
         >>> from workbench import load_map
-        >>> board = load_map("maps/tiny.yaml").set_segment((4, 2), (5, 2), "ferry")
-        >>> board.segments[(4, 2), (5, 2)].kind
+        >>> board = load_map("maps/tiny.yaml").set_segment((1, 1), (2, 1), "ferry")
+        >>> board.segments[(1, 1), (2, 1)].kind
         'ferry'
         """
         key = edge(a, b)

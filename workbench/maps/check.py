@@ -44,9 +44,9 @@ def check_board(board: Board, path: str = "<board>", locate: Locate = _nowhere) 
     []
     >>> import dataclasses
     >>> from workbench.maps.board import City
-    >>> broken = dataclasses.replace(board, cities=board.cities + (City("Sea", "brown", (0, 5)),))
+    >>> broken = dataclasses.replace(board, cities=board.cities + (City("Wet", "brown", (4, 2)),))
     >>> print(check_board(broken)[0])
-    <board>:0:0: city 'Sea' is on a sea point [0, 5] (move it onto land)
+    <board>:0:0: city 'Wet' is on a sea point [4, 2] (move it onto land)
     """
     problems: list[Problem] = []
 

@@ -18,7 +18,6 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import jsonschema
 import yaml
 
 from workbench.exceptions import MapError, Problem
@@ -34,6 +33,7 @@ from workbench.maps.board import (
 )
 from workbench.maps.check import check_board
 from workbench.maps.schema import SCHEMA
+from workbench.maps.validate import SchemaError, iter_errors
 
 __all__ = [
     "MAX_BYTES",
@@ -207,9 +207,8 @@ class _Reader:
     def validate(self, data: Any) -> set[Path_]:
         """Check ``data`` against the schema; return the paths that have errors."""
         bad: set[Path_] = set()
-        validator = jsonschema.Draft7Validator(SCHEMA)
-        for error in sorted(validator.iter_errors(data), key=lambda e: list(map(str, e.path))):
-            path = tuple(error.absolute_path)
+        for error in sorted(iter_errors(data, SCHEMA), key=lambda e: tuple(map(str, e.path))):
+            path = error.path
             if error.validator == "additionalProperties":
                 pass  # an unknown key is reported, and the rest of its item is still used
             elif error.validator == "required":
@@ -227,9 +226,9 @@ class _Reader:
         return self.pos.get(path, (1, 1))
 
     def _describe(
-        self, error: jsonschema.ValidationError, data: Any
+        self, error: SchemaError, data: Any
     ) -> Iterator[tuple[tuple[int, int], str, str]]:
-        path = tuple(error.absolute_path)
+        path = error.path
         label = _label(path, data)
         value: Any = error.instance
         kind = error.validator
@@ -303,7 +302,7 @@ class _Reader:
                 "keep polygon: for an area, line: for a river or ridge",
             )
         else:  # pragma: no cover - every validator the schema uses is handled above
-            yield (self.where(path), f"{label}: {error.message}", "")
+            yield (self.where(path), f"{label} breaks the schema's {kind!r} rule", "")
 
     # ------------------------------------------------------------------ meaning
 
