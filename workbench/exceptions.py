@@ -64,3 +64,15 @@ class MapError(WorkbenchError, ValueError):
             problems = [Problem("<board>", 0, 0, problems)]
         self.problems: Sequence[Problem] = tuple(problems)
         super().__init__("\n".join(str(p) for p in self.problems))
+
+
+class InfeasibleError(WorkbenchError, ValueError):
+    """No solution exists, for example terminals that no tree can join.
+
+    Examples
+    --------
+    >>> raise InfeasibleError("no tree joins the terminals: 1, 5 lie in 2 components")
+    Traceback (most recent call last):
+    ...
+    workbench.exceptions.InfeasibleError: no tree joins the terminals: 1, 5 lie in 2 components
+    """
