@@ -33,6 +33,7 @@ EXPECTED = {
     "binary.yaml": (1, 1, "binary file"),
     "not_utf8.yaml": (10, 13, "byte 0xfc is not UTF-8"),
     "alias_bomb.yaml": (3, 4, "anchor &a is not allowed"),
+    "self_crossing.yaml": (39, 7, "mountain polygon 'Bent ridge' crosses itself"),
     "python_tag.yaml": (10, 12, "tag !!python/object/apply:os.system is not allowed"),
 }
 

@@ -148,9 +148,11 @@ class Area:
     def __post_init__(self) -> None:
         object.__setattr__(self, "polygon", _vertices(self.polygon))
 
-    def geometry(self) -> Polygon:
-        """The polygon as a shapely geometry (lattice units)."""
-        return Polygon(self.polygon)
+    def geometry(self) -> BaseGeometry:
+        """The polygon as a shapely geometry (lattice units); one that crosses itself is
+        repaired (``shapely.make_valid``) so that a broken drawing still gives a board to
+        check, and the checker reports it."""
+        return _valid(Polygon(self.polygon))
 
 
 @dataclass(frozen=True)
@@ -180,7 +182,7 @@ class Feature:
     def geometry(self) -> BaseGeometry:
         """The feature as a shapely Polygon or LineString (lattice units)."""
         if self.polygon is not None:
-            return Polygon(self.polygon)
+            return _valid(Polygon(self.polygon))
         return LineString(self.line or ())
 
 
@@ -647,6 +649,10 @@ class Board:
         from workbench.ui.render import board_html  # drawing is imported lazily
 
         return board_html(self)
+
+
+def _valid(polygon: Polygon) -> BaseGeometry:
+    return polygon if polygon.is_valid else shapely.make_valid(polygon)
 
 
 def _checked(board: Board) -> Board:

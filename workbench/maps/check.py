@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 import networkx as nx
+from shapely.geometry import Polygon
 
 from workbench.exceptions import Problem
 from workbench.maps.board import Board
@@ -73,7 +74,7 @@ def check_board(board: Board, path: str = "<board>", locate: Locate = _nowhere) 
             )
     lattice = board.lattice
     for i, area in enumerate(board.land):
-        if not area.geometry().is_valid:
+        if not Polygon(area.polygon).is_valid:
             report(
                 "land",
                 i,
@@ -82,7 +83,7 @@ def check_board(board: Board, path: str = "<board>", locate: Locate = _nowhere) 
                 "order its vertices around the outline",
             )
     for i, feature in enumerate(board.terrain):
-        if feature.polygon is not None and not feature.geometry().is_valid:
+        if feature.polygon is not None and not Polygon(feature.polygon).is_valid:
             report(
                 "terrain",
                 i,

@@ -207,8 +207,12 @@ class _Reader:
     def validate(self, data: Any) -> set[Path_]:
         """Check ``data`` against the schema; return the paths that have errors."""
         bad: set[Path_] = set()
-        for error in sorted(iter_errors(data, SCHEMA), key=lambda e: tuple(map(str, e.path))):
+        errors = sorted(iter_errors(data, SCHEMA), key=lambda e: tuple(map(str, e.path)))
+        mistyped = {e.path for e in errors if e.validator == "type"}
+        for error in errors:
             path = error.path
+            if error.validator == "oneOf" and path in mistyped:
+                continue  # "polygon or line" means nothing for a value of the wrong type
             if error.validator == "additionalProperties":
                 pass  # an unknown key is reported, and the rest of its item is still used
             elif error.validator == "required":

@@ -82,8 +82,7 @@ def iter_errors(
         return SchemaError(path, keyword, schema[keyword], instance, schema)
 
     if "type" in schema and not _is_type(instance, schema["type"]):
-        yield error("type")
-        return
+        yield error("type")  # and go on: like jsonschema, every keyword is checked
     if "const" in schema and not _equal(instance, schema["const"]):
         yield error("const")
     if "enum" in schema and not any(_equal(instance, v) for v in schema["enum"]):
