@@ -19,9 +19,12 @@ from workbench import load_map
 from workbench.maps.board import Area, Board, CardColor, City, Lattice
 from workbench.ui.render import (
     DOUBLE_GAP,
+    LABEL_CHAR_PX,
+    LABEL_HEIGHT_PX,
     RENDERER_NAMES,
     board_figure,
     board_html,
+    city_columns,
     save_board_html,
 )
 
@@ -43,11 +46,6 @@ def shipped(name: str) -> Board:
     if not path.exists():
         pytest.skip(f"{path} is not there yet")
     return load_map(path)
-
-
-@pytest.fixture(scope="module")
-def tiny() -> Board:
-    return load_map(MAPS / "tiny.yaml")
 
 
 @pytest.fixture(scope="module")
@@ -127,10 +125,20 @@ def test_city_source_and_hover(tiny: Board, tiny_figure: figure) -> None:
     assert columns["point"][0] == f"[{tiny.cities[0].at[0]}, {tiny.cities[0].at[1]}]"
     assert columns["dashed"] == ["yes" if c.dashed else "no" for c in tiny.cities]
     assert renderer(tiny_figure, "cities-dashed").data_source is cities.data_source
-    hovers = [t for t in tiny_figure.tools if isinstance(t, HoverTool)]
-    assert len(hovers) == 1 and hovers[0].renderers == [cities]
-    tooltips = dict(hovers[0].tooltips)  # type: ignore[arg-type]
+    hovers = {t.name: t for t in tiny_figure.tools if isinstance(t, HoverTool)}
+    assert hovers["city-hover"].renderers == [cities]
+    tooltips = dict(hovers["city-hover"].tooltips)  # type: ignore[arg-type]
     assert set(tooltips) == {"city", "color", "point", "dashed"}
+
+
+def test_ferries_and_tunnels_have_tooltips(tiny: Board, tiny_figure: figure) -> None:
+    hover = next(t for t in tiny_figure.tools if t.name == "crossing-hover")
+    assert isinstance(hover, HoverTool)
+    expected = [renderer(tiny_figure, "segments-ferry"), renderer(tiny_figure, "segments-tunnel")]
+    assert hover.renderers == expected
+    ferry = data(tiny_figure, "segments-ferry")
+    notes = [s.note for s in tiny.segments.values() if s.kind == "ferry"]
+    assert ferry["note"] == notes and ferry["kind"] == ["ferry"] * len(notes)
 
 
 @pytest.mark.parametrize("name", SHIPPED)
@@ -182,3 +190,26 @@ def test_save_is_atomic(tiny: Board, tmp_path: Path, monkeypatch: pytest.MonkeyP
         save_board_html(tiny, target)
     assert target.read_text(encoding="utf-8") == "the old page"
     assert sorted(os.listdir(tmp_path)) == ["board.html"]
+
+
+@pytest.mark.parametrize("name", ["tiny.yaml", *SHIPPED])
+def test_city_names_do_not_cover_each_other(name: str) -> None:
+    board = load_map(MAPS / name) if name == "tiny.yaml" else shipped(name)
+    columns = city_columns(board)
+    boxes = []
+    for text, x, y, align, baseline in zip(
+        columns["name"],
+        columns["label_x"],
+        columns["label_y"],
+        columns["label_align"],
+        columns["label_baseline"],
+        strict=True,
+    ):
+        w, h = LABEL_CHAR_PX * len(text) / 30, LABEL_HEIGHT_PX / 30
+        left = x if align == "left" else x - w
+        bottom = y if baseline == "bottom" else y - h
+        boxes.append((text, left, bottom, left + w, bottom + h))
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1 :]:
+            apart = a[3] <= b[1] or b[3] <= a[1] or a[4] <= b[2] or b[4] <= a[2]
+            assert apart, f"the names {a[0]!r} and {b[0]!r} overlap"

@@ -1,0 +1,207 @@
+# mypy: disable-error-code="assignment,arg-type"
+"""Compiled kernels for the costs of every hand: one Steiner program shared by all hands.
+
+A *partial hand* holds at most one city of each color. Its code is a mixed-radix number with
+one digit per color: 0 for "no city of this color", else 1 + the city's index in its color.
+For every partial hand missing at least one color, ``dp[row, v]`` is the cheapest tree
+joining its cities and node ``v`` (the table of the Erickson-Monma-Veinott program, with
+terminals grouped by color); a full hand's cost is the best split of it at any node, so
+full hands need no row of their own. Every partial hand is shared by many hands: with 7
+cities per color, 15,960 rows serve all 16,807 hands.
+"""
+
+from __future__ import annotations
+
+import numba
+import numpy as np
+
+from workbench.algorithms._kernels import relax, workspace
+
+INF = np.inf
+
+
+@numba.njit(cache=True, nogil=True)
+def _code_part(code: int, cmask: int, stride: np.ndarray, base: np.ndarray) -> int:
+    """The code of the partial hand made of ``code``'s cities whose colors are in ``cmask``."""
+    part = 0
+    for c in range(stride.shape[0]):
+        if cmask & (1 << c):
+            part += ((code // stride[c]) % base[c]) * stride[c]
+    return part
+
+
+@numba.njit(cache=True, nogil=True)
+def fill_rows(
+    cmask: int,
+    indptr: np.ndarray,
+    adj: np.ndarray,
+    adjw: np.ndarray,
+    adje: np.ndarray,
+    maxw: int,
+    cities: np.ndarray,
+    counts: np.ndarray,
+    stride: np.ndarray,
+    base: np.ndarray,
+    rowof: np.ndarray,
+    dp: np.ndarray,
+    pred: np.ndarray,
+    split: np.ndarray,
+    next_row: int,
+) -> int:
+    """Fill the rows of every partial hand whose colors are exactly ``cmask``.
+
+    Masks must come in increasing order (every proper sub-mask first). Returns the next
+    free row.
+    """
+    ncolors = counts.shape[0]
+    head, nxt, item, done = workspace(indptr, adj, adjw, maxw)
+    colors = np.empty(ncolors, dtype=np.int64)
+    k = 0
+    for c in range(ncolors):
+        if cmask & (1 << c):
+            colors[k] = c
+            k += 1
+    digits = np.zeros(k, dtype=np.int64)
+    low = cmask & -cmask
+    rest = cmask ^ low
+    while True:
+        code = 0
+        for i in range(k):
+            code += (digits[i] + 1) * stride[colors[i]]
+        row = next_row
+        next_row += 1
+        rowof[code] = row
+        target = dp[row]
+        target[:] = INF
+        if k == 1:
+            target[cities[colors[0], digits[0]]] = 0.0
+        else:
+            best = split[row]
+            s = (rest - 1) & rest
+            while True:
+                sub = low | s
+                c1 = _code_part(code, sub, stride, base)
+                a = dp[rowof[c1]]
+                b = dp[rowof[code - c1]]
+                for v in range(target.shape[0]):
+                    x = a[v] + b[v]
+                    if x < target[v]:
+                        target[v] = x
+                        best[v] = sub
+                if s == 0:
+                    break
+                s = (s - 1) & rest
+        relax(indptr, adj, adjw, adje, target, pred[row], maxw, head, nxt, item, done)
+        # next assignment of cities to the colors of cmask (mixed radix)
+        i = k - 1
+        while i >= 0:
+            digits[i] += 1
+            if digits[i] < counts[colors[i]]:
+                break
+            digits[i] = 0
+            i -= 1
+        if i < 0:
+            return next_row
+
+
+@numba.njit(cache=True, nogil=True)
+def full_hands(
+    counts: np.ndarray,
+    stride: np.ndarray,
+    base: np.ndarray,
+    rowof: np.ndarray,
+    dp: np.ndarray,
+    pred: np.ndarray,
+    split: np.ndarray,
+    eu: np.ndarray,
+    ev: np.ndarray,
+    usage: np.ndarray,
+    want_usage: bool,
+) -> np.ndarray:
+    """The cost of every full hand (one city of each color), in mixed-radix order over
+    ``counts``; with ``want_usage``, also add 1 to ``usage[e]`` for every edge of each
+    hand's optimal tree (the first one the program meets)."""
+    ncolors = counts.shape[0]
+    total = 1
+    for c in range(ncolors):
+        total *= counts[c]
+    out = np.empty(total, dtype=np.float64)
+    full = (1 << ncolors) - 1
+    low = 1
+    rest = full ^ low
+    n = dp.shape[1]
+    digits = np.zeros(ncolors, dtype=np.int64)
+    for h in range(total):
+        code = 0
+        for c in range(ncolors):
+            code += (digits[c] + 1) * stride[c]
+        best = INF
+        best_v = -1
+        best_sub = 0
+        s = (rest - 1) & rest
+        while True:
+            sub = low | s
+            c1 = _code_part(code, sub, stride, base)
+            a = dp[rowof[c1]]
+            b = dp[rowof[code - c1]]
+            for v in range(n):
+                x = a[v] + b[v]
+                if x < best:
+                    best = x
+                    best_v = v
+                    best_sub = sub
+            if s == 0:
+                break
+            s = (s - 1) & rest
+        out[h] = best
+        if want_usage and best < INF:
+            c1 = _code_part(code, best_sub, stride, base)
+            _trace_into(c1, best_v, stride, base, rowof, pred, split, eu, ev, usage)
+            _trace_into(code - c1, best_v, stride, base, rowof, pred, split, eu, ev, usage)
+        c = ncolors - 1
+        while c >= 0:
+            digits[c] += 1
+            if digits[c] < counts[c]:
+                break
+            digits[c] = 0
+            c -= 1
+    return out
+
+
+@numba.njit(cache=True, nogil=True)
+def _trace_into(
+    code: int,
+    node: int,
+    stride: np.ndarray,
+    base: np.ndarray,
+    rowof: np.ndarray,
+    pred: np.ndarray,
+    split: np.ndarray,
+    eu: np.ndarray,
+    ev: np.ndarray,
+    usage: np.ndarray,
+) -> None:
+    """Add the edges of the tree behind partial hand ``code`` at ``node`` to ``usage``."""
+    codes = [np.int64(code)]
+    nodes = [np.int64(node)]
+    while codes:
+        cd = codes.pop()
+        v = nodes.pop()
+        row = rowof[cd]
+        while pred[row, v] != -1:
+            e = pred[row, v]
+            usage[e] += 1
+            v = eu[e] if ev[e] == v else ev[e]
+        # one color left: the path ended at its city
+        ncol = 0
+        for c in range(stride.shape[0]):
+            if (cd // stride[c]) % base[c]:
+                ncol += 1
+        if ncol <= 1:
+            continue
+        sub = split[row, v]
+        c1 = _code_part(cd, sub, stride, base)
+        codes.append(np.int64(c1))
+        nodes.append(v)
+        codes.append(np.int64(cd - c1))
+        nodes.append(v)

@@ -1,0 +1,136 @@
+"""Route costs on a board: the weighted graph of a game position and the missing rails.
+
+The round's scoring, the bots' plans and the designer's figures all ask one question: how
+many rails does it still take to join a start point and a hand of cities? The answer is the
+weight of a minimum Steiner tree in the board's graph where a segment that already has a
+rail costs 0 (whoever built it), a free single, ferry or tunnel 1, and a free double 2 (or
+what a rule says for its terrain).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+import networkx as nx
+
+from workbench.algorithms.steiner import steiner_tree
+from workbench.maps.board import Board, City
+from workbench.maps.lattice import Edge, Point, edge, point_name
+
+__all__ = ["Completion", "DoubleCost", "cost_graph", "missing_rails", "segment_cost"]
+
+DoubleCost = int | Mapping[str, int]
+"""What a free double costs: one number, or one per terrain (``{"water": 1, "mountain": 2}``)."""
+
+
+def segment_cost(kind: str, terrain: str | None, double_cost: DoubleCost = 2) -> int:
+    """Rails a free segment takes under the rules' cost of doubles.
+
+    Examples
+    --------
+    >>> segment_cost("single", None), segment_cost("double", "water")
+    (1, 2)
+    >>> segment_cost("double", "water", {"water": 1, "mountain": 2})
+    1
+    """
+    if kind != "double":
+        return 1
+    if isinstance(double_cost, Mapping):
+        return int(double_cost.get(terrain or "", 2))
+    return int(double_cost)
+
+
+def cost_graph(board: Board, rails: Iterable[Edge] = (), double_cost: DoubleCost = 2) -> nx.Graph:
+    """The board's graph with ``weight`` = rails still needed: 0 where a rail lies.
+
+    ``rails`` are segment keys ``((c, r), (c, r))`` in either order; each must be a
+    segment of the board.
+
+    Examples
+    --------
+    >>> from workbench import load_map
+    >>> board = load_map("maps/tiny.yaml")
+    >>> G = cost_graph(board, rails=[((1, 1), (2, 1))], double_cost={"water": 1})
+    >>> G.edges[(1, 1), (2, 1)]["weight"], G.edges[(3, 1), (3, 2)]["weight"]
+    (0, 1)
+    """
+    G = board.graph()
+    for data in G.edges.values():
+        data["weight"] = segment_cost(data["kind"], data["terrain"], double_cost)
+    for a, b in rails:
+        key = edge(a, b)
+        if key not in board.segments:
+            raise ValueError(
+                f"{point_name(key[0])}-{point_name(key[1])} is not a segment of {board.name!r}"
+            )
+        G.edges[key]["weight"] = 0
+    return G
+
+
+@dataclass(frozen=True)
+class Completion:
+    """The cheapest way to finish: how many rails are missing and which segments to build.
+
+    Examples
+    --------
+    >>> Completion(3, (((1, 1), (2, 1)), ((2, 1), (3, 1))))
+    Completion(cost=3, build=(((1, 1), (2, 1)), ((2, 1), (3, 1))))
+    """
+
+    cost: int
+    build: tuple[Edge, ...]
+
+
+def _point_of(board: Board, city: str | City | Point) -> Point:
+    if isinstance(city, City):
+        return city.at
+    if isinstance(city, str):
+        return board.city(city).at
+    return (int(city[0]), int(city[1]))
+
+
+def missing_rails(
+    board: Board,
+    rails: Iterable[Edge],
+    start: Point,
+    hand: Iterable[str | City | Point],
+    double_cost: DoubleCost = 2,
+) -> Completion:
+    """The missing-rail count of a hand, and one optimal set of segments to build.
+
+    This is the rulebook's scoring question: the rails a player would still need to join
+    their start marker and their cities, where every rail on the board counts (whoever
+    placed it) and a free double costs ``double_cost``. The count is exact (a minimum
+    Steiner tree); the segments are one optimal choice, in canonical order.
+
+    Parameters
+    ----------
+    board : Board
+    rails : iterable of segment keys
+        Segments that have a rail on them.
+    start : (col, row)
+        The player's start marker.
+    hand : iterable of city names, City values or points
+    double_cost : int or mapping terrain -> int, default 2
+
+    Examples
+    --------
+    >>> from workbench import load_map
+    >>> board = load_map("maps/tiny.yaml")
+    >>> missing_rails(board, [], (1, 1), ["Alder"]).cost
+    0
+    >>> done = missing_rails(board, [], (0, 1), ["Alder", "Ginkgo"])
+    >>> done.cost, done.build
+    (2, (((0, 1), (1, 1)), ((1, 1), (2, 0))))
+    >>> missing_rails(board, done.build, (0, 1), ["Alder", "Ginkgo"]).cost
+    0
+    """
+    G = cost_graph(board, rails, double_cost)
+    terminals = [_point_of(board, start), *(_point_of(board, c) for c in hand)]
+    for p in terminals:
+        if p not in G:
+            raise ValueError(f"{point_name(p)} is not a point of {board.name!r}")
+    tree = steiner_tree(G, terminals)
+    build = sorted(edge(a, b) for a, b, w in tree.edges(data="weight") if w)
+    return Completion(int(sum(G.edges[e]["weight"] for e in build)), tuple(build))

@@ -1,0 +1,134 @@
+"""Route questions about a board: city distances, start heatmaps and chokepoints."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import cast
+
+import networkx as nx
+import numpy as np
+import pandas as pd
+
+from workbench.algorithms.steiner import steiner_cost_to_all
+from workbench.analysis.costs import DoubleCost, cost_graph
+from workbench.analysis.hands import deck, hand_table, table_on_graph
+from workbench.maps.board import Board, City
+from workbench.maps.lattice import Edge, Point
+
+__all__ = ["Chokepoints", "chokepoints", "distance_table", "start_heatmap"]
+
+
+def distance_table(
+    board: Board, double_cost: DoubleCost = 2, rails: Sequence[Edge] = ()
+) -> pd.DataFrame:
+    """Rails between every pair of cities (the cheapest path), as a square DataFrame.
+
+    Examples
+    --------
+    >>> from workbench import load_map
+    >>> table = distance_table(load_map("maps/tiny.yaml"))
+    >>> int(table.loc["Alder", "Ginkgo"]), int(table.loc["Ginkgo", "Alder"])
+    (1, 1)
+    """
+    G = cost_graph(board, rails, double_cost)
+    names = [c.name for c in board.cities]
+    rows = []
+    for city in board.cities:
+        lengths = nx.single_source_dijkstra_path_length(G, city.at, weight="weight")
+        rows.append([lengths.get(other.at, np.inf) for other in board.cities])
+    table = pd.DataFrame(rows, index=names, columns=names)
+    return table.astype(int) if np.isfinite(table.to_numpy()).all() else table
+
+
+def start_heatmap(
+    board: Board,
+    hand: Iterable[str | City],
+    rails: Sequence[Edge] = (),
+    double_cost: DoubleCost = 2,
+) -> pd.Series:
+    """The cost to finish ``hand`` from every possible start point.
+
+    One pass of the exact program: for every point, the fewest rails that join it and the
+    hand's cities. The minimum marks the best places for the start marker.
+
+    Examples
+    --------
+    >>> from workbench import load_map
+    >>> heat = start_heatmap(load_map("maps/tiny.yaml"), ["Alder", "Ginkgo"])
+    >>> int(heat.min()), heat.idxmin() in [(1, 1), (2, 0), (2, 1), (1, 0)]
+    (1, True)
+    """
+    G = cost_graph(board, rails, double_cost)
+    points = [c.at if isinstance(c, City) else board.city(c).at for c in hand]
+    costs = steiner_cost_to_all(G, points)
+    order = sorted(cast(list[Point], list(costs)))
+    series = pd.Series([costs[p] for p in order], index=pd.Index(order), name="cost")
+    series.index.name = "point"
+    return series
+
+
+@dataclass(frozen=True)
+class Chokepoints:
+    """Where a board can be blocked or broken.
+
+    ``bridges`` are segments whose loss splits the board; ``articulation_points`` points
+    whose loss does; ``critical`` the most used segments and how much the mean hand cost
+    rises without each (``inf`` rows cut some hands' cities apart: ``cut_hands`` counts them).
+    """
+
+    bridges: list[Edge]
+    articulation_points: list[Point]
+    critical: pd.DataFrame
+
+
+def chokepoints(
+    board: Board, players: int = 4, double_cost: DoubleCost = 2, top: int = 10
+) -> Chokepoints:
+    """Bridges, articulation points, and the segments whose loss raises the average hand
+    cost most.
+
+    Only segments that some hand's optimal tree uses can raise any hand's cost when lost,
+    so the ``top`` most used segments are tried, each by recomputing every hand without it.
+
+    Examples
+    --------
+    >>> from workbench import load_map
+    >>> found = chokepoints(load_map("maps/tiny.yaml"), top=3)
+    >>> list(found.critical.columns)
+    ['a', 'b', 'kind', 'share', 'mean_before', 'mean_after', 'increase', 'cut_hands']
+    >>> bool((found.critical.increase >= 0).all())
+    True
+    """
+    G = cost_graph(board, (), double_cost)
+    bridges = sorted(tuple(sorted(e)) for e in nx.bridges(G))
+    points = sorted(nx.articulation_points(G))
+    table = hand_table(board, players, double_cost)
+    before = float(np.mean(table.costs))
+    cards = deck(board, players)
+    used = sorted(table.usage.items(), key=lambda kv: (-kv[1], kv[0]))[:top]
+    rows = []
+    for (a, b), count in used:
+        H = G.copy()
+        H.remove_edge(a, b)
+        costs, _ = table_on_graph(H, board, cards, progress=False)
+        finite = np.isfinite(costs)
+        after = float(costs[finite].mean()) if finite.all() else float("inf")
+        rows.append(
+            {
+                "a": a,
+                "b": b,
+                "kind": board.segments[a, b].kind,
+                "share": count / len(table.costs),
+                "mean_before": before,
+                "mean_after": after,
+                "increase": after - before,
+                "cut_hands": int((~finite).sum()),
+            }
+        )
+    critical = pd.DataFrame(
+        rows,
+        columns=["a", "b", "kind", "share", "mean_before", "mean_after", "increase", "cut_hands"],
+    )
+    critical = critical.sort_values(["increase", "share"], ascending=False, ignore_index=True)
+    return Chokepoints(bridges, points, critical)

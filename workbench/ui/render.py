@@ -1,0 +1,555 @@
+"""Draw a :class:`~workbench.maps.board.Board` as an interactive Bokeh figure.
+
+The picture is built from a handful of vectorised glyphs, one per layer and segment style, so
+a full board (hundreds of points, thousands of segments) builds in about a tenth of a second.
+Every glyph renderer carries a ``name`` (see :data:`RENDERER_NAMES`) by which tests and
+widgets find it with ``figure.select(name=...)``. Drawing is in plane coordinates
+(:func:`~workbench.maps.lattice.plane_xy`): neighbours are 1 apart and north is up.
+
+Layers, bottom to top: sea (the background), land, water areas, mountains, rivers, segments
+(single, double over water, double over mountains, ferry, tunnel), points, the rings of dashed
+cities, cities, city names.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import tempfile
+from collections.abc import Iterable, Sequence
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from bokeh import __version__ as BOKEH_VERSION
+from bokeh.core.properties import field
+from bokeh.embed import components, file_html
+from bokeh.models import (
+    CDSView,
+    ColumnDataSource,
+    DataRange1d,
+    GroupFilter,
+    HoverTool,
+    WheelZoomTool,
+)
+from bokeh.models.annotations import LabelSet
+from bokeh.models.glyph import Glyph
+from bokeh.models.glyphs import Circle, MultiLine, Patches, Scatter, Segment
+from bokeh.models.renderers import GlyphRenderer
+from bokeh.plotting import figure
+from bokeh.resources import INLINE, Resources
+
+from workbench.maps.lattice import ROW_HEIGHT, plane_xy, point_name
+
+if TYPE_CHECKING:
+    from workbench.maps.board import Board
+    from workbench.maps.board import Segment as BoardSegment
+    from workbench.maps.lattice import Edge
+
+__all__ = ["RENDERER_NAMES", "board_figure", "board_html", "city_columns", "save_board_html"]
+
+RENDERER_NAMES: tuple[str, ...] = (
+    "land",
+    "water-areas",
+    "mountains",
+    "water-lines",
+    "segments-single",
+    "segments-double-water",
+    "segments-double-mountain",
+    "segments-ferry",
+    "segments-tunnel",
+    "tunnel-portals",
+    "points",
+    "cities-dashed",
+    "cities",
+)
+"""The ``name`` of every glyph renderer :func:`board_figure` draws, bottom to top.
+
+A mountain drawn as a line (rare) adds ``"mountain-lines"`` right after ``"water-lines"``. The city
+names are a :class:`~bokeh.models.LabelSet` called ``"city-names"``, drawn over a white copy
+called ``"city-names-halo"`` that keeps them legible on any background.
+"""
+
+# ---------------------------------------------------------------------------- style
+
+SEA = "#d5e3ec"
+LAND_FILL, LAND_LINE = "#f6f1dc", "#b9ad86"
+WATER_FILL, WATER_LINE = "#a9cbe6", "#6d9fcb"
+RIVER = "#6d9fcb"
+MOUNTAIN_FILL, MOUNTAIN_LINE = "#b58e5f", "#9b7447"
+SINGLE = "#4d4d4d"
+DOUBLE_WATER = "#1a5fb4"
+DOUBLE_MOUNTAIN = "#8a4b14"
+FERRY = "#1a5fb4"
+TUNNEL = "#3b2410"
+POINT = "#8c8c8c"
+CITY_LINE = "#1e1e1e"
+
+CITY_RADIUS = 0.28
+"""Radius of a city disc, in plane units (neighbours are 1 apart)."""
+DASHED_RADIUS = 0.41
+"""Radius of the dashed ring drawn around the cities whose card is dashed."""
+PADDING = 0.6
+"""Room left around the board, in plane units: enough for a city, its ring and its name."""
+DOUBLE_GAP = 0.06
+"""How far each line of a double is drawn from the segment's axis, in plane units."""
+PORTAL_HALF = 0.2
+"""Half the length of a tunnel portal tick, in plane units."""
+
+_SEGMENT_RENDERERS = (
+    "segments-single",
+    "segments-double-water",
+    "segments-double-mountain",
+    "segments-ferry",
+    "segments-tunnel",
+)
+
+STYLE: dict[str, dict[str, Any]] = {
+    "land": {"fill_color": LAND_FILL, "line_color": LAND_LINE, "line_width": 1},
+    "water-areas": {"fill_color": WATER_FILL, "line_color": WATER_LINE, "line_width": 1},
+    "mountains": {
+        "fill_color": MOUNTAIN_FILL,
+        "fill_alpha": 0.3,
+        "line_color": MOUNTAIN_LINE,
+        "line_alpha": 0.5,
+    },
+    "water-lines": {"line_color": RIVER, "line_width": 3.5, "line_alpha": 0.8, "line_cap": "round"},
+    "mountain-lines": {"line_color": MOUNTAIN_FILL, "line_width": 5, "line_alpha": 0.5},
+    "segments-single": {"line_color": SINGLE, "line_width": 1.2},
+    "segments-double-water": {"line_color": DOUBLE_WATER, "line_width": 1.4},
+    "segments-double-mountain": {"line_color": DOUBLE_MOUNTAIN, "line_width": 1.4},
+    "segments-ferry": {"line_color": FERRY, "line_width": 2.6, "line_dash": [6, 4]},
+    "segments-tunnel": {"line_color": TUNNEL, "line_width": 3, "line_dash": [3, 2]},
+    "tunnel": {"line_color": TUNNEL, "line_width": 3, "line_cap": "round"},
+    "points": {"size": 3.5, "fill_color": POINT, "line_color": POINT},
+    "ring": {
+        "radius": DASHED_RADIUS,
+        "fill_color": "white",
+        "fill_alpha": 0.75,
+        "line_color": CITY_LINE,
+        "line_width": 1.6,
+        "line_dash": [4, 3],
+    },
+    "cities": {
+        "radius": CITY_RADIUS,
+        "fill_color": field("fill"),
+        "line_color": CITY_LINE,
+        "line_width": 1.6,
+    },
+    "names": {
+        "text": "name",
+        "text_font_size": "9pt",
+        "text_font_style": "bold",
+        "text_color": "#202020",
+        "text_baseline": field("label_baseline"),
+        "text_align": field("label_align"),
+    },
+    "halo": {"text_color": "white", "text_outline_color": "white", "text_outline_width": 3},
+}
+"""How each layer is drawn: keyword arguments of its Bokeh glyph (radii in plane units)."""
+
+LABEL_CHAR_PX = 7.2
+"""Average width of a character of a city name, in pixels (9 pt bold)."""
+LABEL_HEIGHT_PX = 13.0
+"""Height of a city name, in pixels."""
+_LABEL_PLACES = (  # dx, dy (plane units), text_align, text_baseline
+    (0.27, 0.2, "left", "bottom"),
+    (-0.27, 0.2, "right", "bottom"),
+    (0.27, -0.2, "left", "top"),
+    (-0.27, -0.2, "right", "top"),
+)
+
+_NAN = float("nan")
+_ENDS: dict[str, Any] = {"x0": "x0", "y0": "y0", "x1": "x1", "y1": "y1"}
+
+Columns = dict[str, Any]
+"""The data of a ColumnDataSource: column name -> list of values."""
+Box = tuple[float, float, float, float]
+"""An axis-aligned box ``(x0, y0, x1, y1)`` in plane coordinates."""
+
+
+def _xy(p: tuple[float, float]) -> tuple[float, float]:
+    """Lattice units (map-file polygons) to plane coordinates."""
+    return p[0], -p[1] * ROW_HEIGHT
+
+
+def _shapes(shapes: Iterable[Sequence[tuple[float, float]]]) -> Columns:
+    xs: list[list[float]] = []
+    ys: list[list[float]] = []
+    for shape in shapes:
+        plane = [_xy(v) for v in shape]
+        xs.append([x for x, _ in plane])
+        ys.append([y for _, y in plane])
+    return {"xs": xs, "ys": ys}
+
+
+def _ends(key: Edge) -> tuple[float, float, float, float]:
+    (x0, y0), (x1, y1) = plane_xy(key[0]), plane_xy(key[1])
+    return x0, y0, x1, y1
+
+
+def _segment_data(segments: Sequence[BoardSegment]) -> Columns:
+    """Columns for a ``segment`` glyph: one row per board segment."""
+    columns = ("x0", "y0", "x1", "y1", "between", "kind", "cost", "note")
+    data: dict[str, list[Any]] = {column: [] for column in columns}
+    for s in segments:
+        x0, y0, x1, y1 = _ends(s.between)
+        data["x0"].append(x0)
+        data["y0"].append(y0)
+        data["x1"].append(x1)
+        data["y1"].append(y1)
+        data["between"].append(f"{point_name(s.between[0])} - {point_name(s.between[1])}")
+        data["kind"].append(s.kind if s.terrain is None else f"{s.kind} ({s.terrain})")
+        data["cost"].append(s.cost)
+        data["note"].append(s.note)
+    return data
+
+
+def _double_data(segments: Sequence[BoardSegment]) -> Columns:
+    """Columns for a ``multi_line`` glyph: each row is two parallel lines split by a NaN."""
+    data = _segment_data(segments)
+    xs: list[list[float]] = []
+    ys: list[list[float]] = []
+    for x0, y0, x1, y1 in zip(data["x0"], data["y0"], data["x1"], data["y1"], strict=True):
+        length = math.hypot(x1 - x0, y1 - y0) or 1.0
+        nx, ny = -(y1 - y0) / length * DOUBLE_GAP, (x1 - x0) / length * DOUBLE_GAP
+        xs.append([x0 + nx, x1 + nx, _NAN, x0 - nx, x1 - nx])
+        ys.append([y0 + ny, y1 + ny, _NAN, y0 - ny, y1 - ny])
+    data["xs"], data["ys"] = xs, ys
+    return data
+
+
+def _portal_data(segments: Sequence[BoardSegment]) -> Columns:
+    """Two short ticks across each tunnel (its portals), a third of the way in from each end."""
+    data: dict[str, list[float]] = {"x0": [], "y0": [], "x1": [], "y1": []}
+    for s in segments:
+        x0, y0, x1, y1 = _ends(s.between)
+        length = math.hypot(x1 - x0, y1 - y0) or 1.0
+        nx, ny = -(y1 - y0) / length * PORTAL_HALF, (x1 - x0) / length * PORTAL_HALF
+        for t in (0.34, 0.66):  # just outside a city disc at either end
+            cx, cy = x0 + t * (x1 - x0), y0 + t * (y1 - y0)
+            data["x0"].append(cx + nx)
+            data["y0"].append(cy + ny)
+            data["x1"].append(cx - nx)
+            data["y1"].append(cy - ny)
+    return data
+
+
+def city_columns(board: Board, *, px_per_unit: float = 30.0) -> Columns:
+    """The data of the ``"cities"`` source: one row per city, in the board's order.
+
+    Besides the city (``x, y, name, color, fill, point, dashed``) each row says where its name
+    goes (``label_x, label_y, label_align, label_baseline``): above and to the right of the
+    disc, or, when that would cover another city or an earlier name, above left, below right
+    or below left. Names are measured for a picture of ``px_per_unit`` pixels per plane unit.
+    A widget that changes the board replaces the source's data with this function's result.
+
+    Parameters
+    ----------
+    board : Board
+        The board whose cities to list.
+    px_per_unit : float, optional
+        The scale of the picture, used to guess how much room a name takes.
+
+    Returns
+    -------
+    dict
+        Column name -> list of values, ready for a :class:`~bokeh.models.ColumnDataSource`.
+
+    Examples
+    --------
+    >>> from workbench import load_map
+    >>> columns = city_columns(load_map("maps/tiny.yaml"))
+    >>> columns["name"][:2], columns["point"][:2], columns["dashed"][:2]
+    (['Alder', 'Birch'], ['[1, 1]', '[7, 4]'], ['no', 'no'])
+    >>> columns["label_align"][1], columns["label_baseline"][1]  # Birch: above right
+    ('left', 'bottom')
+    """
+    fills = {c.name: c.fill for c in board.colors}
+    xy = [plane_xy(c.at) for c in board.cities]
+    r = CITY_RADIUS
+    discs = [(x - r, y - r, x + r, y + r) for x, y in xy]
+    placed: list[Box] = []
+    labels: list[tuple[float, float, str, str]] = []
+    for i, (c, (x, y)) in enumerate(zip(board.cities, xy, strict=True)):
+        w, h = LABEL_CHAR_PX * len(c.name) / px_per_unit, LABEL_HEIGHT_PX / px_per_unit
+        others = discs[:i] + discs[i + 1 :] + placed
+        best: tuple[float, Box, tuple[float, float, str, str]] | None = None
+        for dx, dy, align, baseline in _LABEL_PLACES:
+            left = x + dx if align == "left" else x + dx - w
+            bottom = y + dy if baseline == "bottom" else y + dy - h
+            box = (left, bottom, left + w, bottom + h)
+            overlap = sum(_overlap(box, other) for other in others)
+            if best is None or overlap < best[0] - 1e-9:
+                best = (overlap, box, (x + dx, y + dy, align, baseline))
+            if overlap == 0:
+                break
+        assert best is not None
+        placed.append(best[1])
+        labels.append(best[2])
+    return {
+        "x": [x for x, _ in xy],
+        "y": [y for _, y in xy],
+        "name": [c.name for c in board.cities],
+        "color": [c.color for c in board.cities],
+        "fill": [fills.get(c.color, "#ffffff") for c in board.cities],
+        "point": [point_name(c.at) for c in board.cities],
+        "dashed": ["yes" if c.dashed else "no" for c in board.cities],
+        "label_x": [label[0] for label in labels],
+        "label_y": [label[1] for label in labels],
+        "label_align": [label[2] for label in labels],
+        "label_baseline": [label[3] for label in labels],
+    }
+
+
+def _overlap(a: Box, b: Box) -> float:
+    """The area two boxes ``(x0, y0, x1, y1)`` have in common."""
+    w = min(a[2], b[2]) - max(a[0], b[0])
+    h = min(a[3], b[3]) - max(a[1], b[1])
+    return w * h if w > 0 and h > 0 else 0.0
+
+
+def _extent(board: Board) -> tuple[float, float, float, float]:
+    """``(xmin, xmax, ymin, ymax)`` of the land and the points, in plane coordinates."""
+    plane = [_xy(v) for area in board.land for v in area.polygon]
+    plane += [plane_xy(p) for p in board.points]
+    if not plane:
+        return 0.0, 1.0, -1.0, 0.0
+    xs = [x for x, _ in plane]
+    ys = [y for _, y in plane]
+    return min(xs), max(xs), min(ys), max(ys)
+
+
+def board_figure(board: Board, *, width: int = 900, title: str | None = None) -> figure:
+    """Draw ``board`` as a Bokeh figure in plane coordinates.
+
+    Segments are styled by kind: a single is a thin grey line, a double a pair of parallel
+    lines (blue over water, brown over mountains), a ferry a thick dashed blue line and a
+    tunnel a thick dark line of short dashes with a portal tick across it near each end.
+    Cities are discs in their card color with a dark outline; a dashed ring marks the cards
+    taken out with 2-3 players.
+    Hovering a city shows its name, color, point and whether it is dashed; hovering a ferry
+    or a tunnel shows its ends and its note.
+
+    Parameters
+    ----------
+    board : Board
+        The board to draw.
+    width : int, optional
+        Width of the figure in pixels; the height follows the board's proportions.
+    title : str, optional
+        The figure's title; the board's name by default.
+
+    Returns
+    -------
+    bokeh.plotting.figure
+        The figure. Its glyph renderers are named as in :data:`RENDERER_NAMES`; each segment
+        renderer's source has one row per segment (columns ``x0, y0, x1, y1, between, kind,
+        cost, note``, plus ``xs, ys`` for doubles) and the ``"cities"`` source one row per city
+        (see :func:`city_columns`).
+
+    Examples
+    --------
+    >>> from workbench import load_map
+    >>> board = load_map("maps/tiny.yaml")
+    >>> fig = board_figure(board, width=600)
+    >>> cities = fig.select_one({"name": "cities"})
+    >>> len(cities.data_source.data["name"]) == len(board.cities)
+    True
+    >>> doubles = fig.select_one({"name": "segments-double-water"}).data_source.data
+    >>> len(doubles["xs"]) == sum(s.terrain == "water" for s in board.segments.values())
+    True
+    """
+    xmin, xmax, ymin, ymax = _extent(board)
+    span_x, span_y = max(xmax - xmin, 1.0), max(ymax - ymin, 1.0)
+    # padding in percent keeps the aspect that match_aspect sets (absolute padding would not)
+    padding = 2 * PADDING / min(span_x, span_y)
+    height = max(200, round(width * span_y / span_x) + 40)  # + title and borders
+    px_per_unit = (width - 10) / (span_x * (1 + padding))  # at the initial zoom
+
+    fig = figure(
+        width=width,
+        height=height,
+        title=board.name if title is None else title,
+        tools="pan,reset,save",
+        x_range=DataRange1d(range_padding=padding),
+        y_range=DataRange1d(range_padding=padding),
+        match_aspect=True,
+        background_fill_color=SEA,
+        border_fill_color="white",
+        outline_line_color=None,
+        min_border=4,
+        toolbar_location="above",
+        x_axis_type=None,  # no axes and no grid
+        y_axis_type=None,
+    )
+    wheel = WheelZoomTool()
+    fig.add_tools(wheel)
+    fig.toolbar.active_scroll = wheel
+    fig.toolbar.logo = None
+
+    # ---- terrain
+    water = [f for f in board.terrain if f.terrain == "water"]
+    high = [f for f in board.terrain if f.terrain == "mountain"]
+    areas = {
+        "land": [a.polygon for a in board.land],
+        "water-areas": [f.polygon for f in water if f.polygon],
+        "mountains": [f.polygon for f in high if f.polygon],
+    }
+    lines = {
+        "water-lines": [f.line for f in water if f.line],
+        "mountain-lines": [f.line for f in high if f.line],  # a ridge: rare, drawn if present
+    }
+    for name, shapes in areas.items():
+        _draw(fig, name, Patches(xs="xs", ys="ys", **STYLE[name]), _shapes(shapes))
+    for name, shapes in lines.items():
+        if shapes or name in RENDERER_NAMES:
+            _draw(fig, name, MultiLine(xs="xs", ys="ys", **STYLE[name]), _shapes(shapes))
+
+    # ---- segments, one renderer per style
+    groups: dict[str, list[BoardSegment]] = {name: [] for name in _SEGMENT_RENDERERS}
+    for s in board.segments.values():
+        kind = f"double-{s.terrain}" if s.kind == "double" else s.kind
+        groups[f"segments-{kind}"].append(s)
+    drawn: dict[str, GlyphRenderer[Any]] = {}
+    for name, group in groups.items():
+        if name.startswith("segments-double"):
+            glyph: Glyph = MultiLine(xs="xs", ys="ys", **STYLE[name])
+            drawn[name] = _draw(fig, name, glyph, _double_data(group))
+        else:
+            drawn[name] = _draw(fig, name, Segment(**_ENDS, **STYLE[name]), _segment_data(group))
+    portals = _portal_data(groups["segments-tunnel"])
+    _draw(fig, "tunnel-portals", Segment(**_ENDS, **STYLE["tunnel"]), portals)
+
+    # ---- points and cities
+    xy = [plane_xy(p) for p in sorted(board.points)]
+    points = {"x": [x for x, _ in xy], "y": [y for _, y in xy]}
+    _draw(fig, "points", Scatter(x="x", y="y", **STYLE["points"]), points)
+    cities = ColumnDataSource(city_columns(board, px_per_unit=px_per_unit))
+    dashed = CDSView(filter=GroupFilter(column_name="dashed", group="yes"))
+    _draw(fig, "cities-dashed", Circle(x="x", y="y", **STYLE["ring"]), cities, view=dashed)
+    discs = _draw(fig, "cities", Circle(x="x", y="y", **STYLE["cities"]), cities)
+    for name, style in (("city-names-halo", STYLE["halo"]), ("city-names", {})):
+        labels = LabelSet(x="label_x", y="label_y", source=cities, name=name)
+        labels.update(**{**STYLE["names"], **style})
+        fig.add_layout(labels)
+    tooltips = [("city", "@name"), ("color", "@color"), ("point", "@point"), ("dashed", "@dashed")]
+    fig.add_tools(HoverTool(renderers=[discs], tooltips=tooltips, name="city-hover"))
+    crossings = [drawn["segments-ferry"], drawn["segments-tunnel"]]
+    tooltips = [("segment", "@kind"), ("between", "@between"), ("note", "@note")]
+    fig.add_tools(HoverTool(renderers=[*crossings], tooltips=tooltips, name="crossing-hover"))
+    return fig
+
+
+def _draw(
+    fig: figure,
+    name: str,
+    glyph: Glyph,
+    data: Columns | ColumnDataSource,
+    view: CDSView | None = None,
+) -> GlyphRenderer[Any]:
+    """Add a renderer of ``glyph`` called ``name`` (cheaper than ``figure.segment`` & co.)."""
+    source = data if isinstance(data, ColumnDataSource) else ColumnDataSource(data)
+    renderer = GlyphRenderer(data_source=source, glyph=glyph, name=name)
+    if view is not None:
+        renderer.view = view
+    fig.renderers.append(renderer)
+    return renderer
+
+
+_CORE = Resources(mode="inline", components=["bokeh"])
+
+
+@cache
+def _bokehjs_once() -> str:
+    """BokehJS, inline, in a script that runs only when this version is not yet on the page.
+
+    A notebook shows many boards; loading 1.3 MB of JavaScript again for each would also
+    replace the registry that earlier plots (and jupyter_bokeh widgets) use.
+    """
+    code = "\n".join(_CORE.js_raw)
+    guard = (
+        f'if (typeof window.Bokeh === "undefined" || window.Bokeh["{BOKEH_VERSION}"] === undefined)'
+    )
+    # the function keeps the bundle's 'use strict' prologue and runs it with this = window
+    return f"<script>{guard} {{ (function() {{\n{code}\n}}).call(window); }}</script>"
+
+
+def board_html(board: Board) -> str:
+    """An HTML fragment that shows ``board``, with BokehJS inline (works offline).
+
+    This is what :meth:`Board._repr_html_` returns, so a board displays itself in Jupyter.
+    BokehJS is included inline but only runs when the page does not have it yet.
+
+    Parameters
+    ----------
+    board : Board
+        The board to draw.
+
+    Returns
+    -------
+    str
+        A ``<div>`` with the figure and the ``<script>`` tags that load BokehJS and draw it.
+
+    Examples
+    --------
+    >>> from workbench import load_map
+    >>> fragment = board_html(load_map("maps/tiny.yaml"))
+    >>> "cdn.bokeh.org" in fragment, "Bokeh" in fragment
+    (False, True)
+    """
+    script, div = components(board_figure(board))
+    return f'<div class="workbench-board">{_bokehjs_once()}\n{div}\n{script}</div>'
+
+
+def save_board_html(
+    board: Board,
+    path: str | os.PathLike[str],
+    title: str | None = None,
+    *,
+    width: int = 900,
+) -> Path:
+    """Write ``board`` as a standalone HTML page with BokehJS inline (works offline).
+
+    The page is written to a temporary file beside ``path`` and renamed into place, so an
+    interrupted save leaves an existing file whole.
+
+    Parameters
+    ----------
+    board : Board
+        The board to draw.
+    path : str or os.PathLike
+        Where to write the page; its folder must exist.
+    title : str, optional
+        The page's and the figure's title; the board's name by default.
+    width : int, optional
+        Width of the figure in pixels, as in :func:`board_figure`.
+
+    Returns
+    -------
+    pathlib.Path
+        ``path``, as a Path.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> from workbench import load_map
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     out = save_board_html(load_map("maps/tiny.yaml"), Path(folder) / "tiny.html")
+    ...     page = out.read_text(encoding="utf-8")
+    >>> page.lstrip().startswith("<!DOCTYPE html>"), "cdn.bokeh.org" in page
+    (True, False)
+    """
+    target = Path(path)
+    name = board.name if title is None else title
+    page = file_html(board_figure(board, width=width, title=name), resources=INLINE, title=name)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(page)
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return target
