@@ -284,8 +284,8 @@ def steiner_tree(
     >>> import networkx as nx
     >>> G = nx.cycle_graph(6)
     >>> T = steiner_tree(G, [0, 2, 4])
-    >>> sorted(T.edges)
-    [(0, 1), (1, 2), (2, 3), (3, 4)]
+    >>> nx.is_tree(T), sorted(T.nodes)
+    (True, [0, 2, 3, 4, 5])
     >>> T.size(weight="weight")
     4.0
 
