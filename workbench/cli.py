@@ -1,4 +1,4 @@
-"""The ``workbench`` command: ``check``, ``render``, ``schema`` and ``lab``.
+"""The ``workbench`` command: ``check``, ``render``, ``analyze``, ``schema`` and ``lab``.
 
 Every subcommand reports bad input as a one-line message per problem and an exit code,
 never as a traceback.
@@ -60,6 +60,28 @@ def _render(args: argparse.Namespace) -> int:
     return 0
 
 
+def _analyze(args: argparse.Namespace) -> int:
+    try:
+        board = load_map(args.map)
+    except MapError as e:
+        print(e, file=sys.stderr)
+        return 1
+    except OSError as e:
+        print(f"{args.map}:0:0: cannot read the file: {e.strerror or e}", file=sys.stderr)
+        return 1
+    from workbench.analysis.report import analyze
+
+    candidates = None if args.no_chokepoints else args.chokepoints
+    report = analyze(board, players=args.players, chokepoint_candidates=candidates)
+    print(report.text())
+    if args.html:
+        from workbench.ui.report import save_report_html
+
+        out = save_report_html(report, args.html)
+        print(f"\nwrote {out}")
+    return 0
+
+
 def _schema(args: argparse.Namespace) -> int:
     from workbench.maps.schema import schema_json
 
@@ -114,6 +136,26 @@ def build_parser() -> argparse.ArgumentParser:
     render.add_argument("-o", "--output", metavar="HTML")
     render.set_defaults(run=_render)
 
+    analyze = sub.add_parser("analyze", help="analyse a map: hand costs, fairness, chokepoints")
+    analyze.add_argument("map", metavar="MAP")
+    analyze.add_argument(
+        "--players",
+        type=int,
+        default=4,
+        choices=range(2, 7),
+        help="2-3 players take the dashed cities out (default 4)",
+    )
+    analyze.add_argument(
+        "--chokepoints",
+        type=int,
+        default=8,
+        metavar="N",
+        help="try the N most used segments for their loss (default 8)",
+    )
+    analyze.add_argument("--no-chokepoints", action="store_true", help="skip that part")
+    analyze.add_argument("--html", metavar="FILE", help="also write the full report page")
+    analyze.set_defaults(run=_analyze)
+
     schema = sub.add_parser("schema", help="print (or write) the map files' JSON Schema")
     schema.add_argument("-o", "--output", metavar="FILE")
     schema.set_defaults(run=_schema)
@@ -142,3 +184,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # the reader went away (``workbench analyze ... | head``)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0

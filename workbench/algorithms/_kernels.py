@@ -132,11 +132,15 @@ def relax(indptr, adj, adjw, adje, dist, pred, maxw, head, nxt, item, done):  # 
 
 @numba.njit(cache=True, nogil=True)
 def workspace(indptr, adj, adjw, maxw):  # type: ignore[no-untyped-def]
-    """Work arrays for :func:`relax_buckets`: distances never exceed the sum of weights."""
+    """Work arrays for :func:`relax_buckets`.
+
+    A table value is a tree's cost, at most the sum W of all weights, but a value before
+    the shortest-path pass is the sum of two of them, so the buckets span 2W plus one edge.
+    """
     n = indptr.shape[0] - 1
     span = 1
     if maxw >= 0:
-        span = np.int64(adjw.sum() / 2) + 2
+        span = np.int64(adjw.sum()) + maxw + 2  # adjw holds each edge twice: 2W
     head = np.full(span, -1, dtype=np.int64)
     nxt = np.empty(n + adj.shape[0] + 1, dtype=np.int64)
     item = np.empty(n + adj.shape[0] + 1, dtype=np.int64)

@@ -25,6 +25,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
+from itertools import chain
+from operator import methodcaller
 from typing import Any
 
 import networkx as nx
@@ -62,43 +64,94 @@ class _Problem:
     adje: np.ndarray
     eu: np.ndarray  # contracted edge id -> its two component ids
     ev: np.ndarray
-    edge_of: list[tuple[Hashable, Hashable]]  # contracted edge id -> original edge
+    orig_u: np.ndarray  # contracted edge id -> the original edge's ends (node indexes)
+    orig_v: np.ndarray
     zero: list[tuple[int, int]]  # the 0-weight edges, as original node indexes
     maxw: int  # largest weight if all are integers <= _MAX_BUCKET_WEIGHT, else -1
+
+    def edge_of(self, i: int) -> tuple[Any, Any]:
+        """The original edge behind contracted edge ``i``."""
+        return self.nodes[self.orig_u[i]], self.nodes[self.orig_v[i]]
+
+
+@dataclass(frozen=True)
+class _Structure:
+    """A simple graph's nodes and edges as arrays, and each edge's attribute dict."""
+
+    nodes: list[Hashable]
+    index: dict[Hashable, int]
+    u: np.ndarray
+    v: np.ndarray
+    data: list[dict[str, Any]]
+    size: tuple[int, int]
+
+
+_CACHE_KEY = "workbench.steiner.structure"
+
+
+def _structure(G: nx.Graph) -> _Structure:
+    """The arrays of ``G``'s structure, cached in ``G.__networkx_cache__``.
+
+    networkx empties that cache whenever nodes or edges are added or removed through the
+    graph's methods, and the attribute dicts are the graph's own, so a changed weight is
+    always read afresh. Views (subgraphs of another graph) are never cached, since their
+    graph can change under them; a changed node or edge count also rebuilds the arrays.
+    """
+    cache = getattr(G, "__networkx_cache__", None)
+    if hasattr(G, "_graph") or not isinstance(cache, dict):
+        cache = None
+    size = (len(G._adj), sum(map(len, G._adj.values())))
+    if cache is not None:
+        found = cache.get(_CACHE_KEY)
+        if found is not None and found.size == size:
+            return found
+    nodes = list(G)
+    index = {v: i for i, v in enumerate(nodes)}
+    nbr_dicts = list(G._adj.values())
+    n = len(nodes)
+    degree = np.fromiter(map(len, nbr_dicts), dtype=np.int64, count=n)
+    src = np.repeat(np.arange(n, dtype=np.int64), degree)
+    dst = np.fromiter(
+        map(index.__getitem__, chain.from_iterable(nbr_dicts)), dtype=np.int64, count=size[1]
+    )
+    once = src < dst
+    data = list(chain.from_iterable(map(methodcaller("values"), nbr_dicts)))
+    picked = [data[i] for i in np.flatnonzero(once).tolist()]
+    shape = _Structure(nodes, index, src[once], dst[once], picked, size)
+    if cache is not None:
+        cache[_CACHE_KEY] = shape
+    return shape
 
 
 def _prepare(G: nx.Graph, weight: Weight) -> _Problem:
     if G.is_directed():
         raise nx.NetworkXNotImplemented("not implemented for directed type")
-    nodes = list(G)
-    index = {v: i for i, v in enumerate(nodes)}
     if isinstance(weight, str) and not G.is_multigraph():
-        # straight over the adjacency dicts: several times faster than G.edges(data=True)
-        triples = [
-            (i, j, d.get(weight, 1))
-            for u, nbrs in G._adj.items()
-            for i in (index[u],)
-            for v, d in nbrs.items()
-            for j in (index[v],)
-            if i < j
-        ]
+        shape = _structure(G)
+        nodes, index, n = shape.nodes, shape.index, len(shape.nodes)
+        raw = list(map(methodcaller("get", weight, 1), shape.data))
+        u_arr, v_arr = shape.u, shape.v
+        if None in raw:  # None hides an edge, as in networkx
+            keep_edge = np.array([w is not None for w in raw], dtype=bool)
+            u_arr, v_arr = u_arr[keep_edge], v_arr[keep_edge]
+            raw = [w for w in raw if w is not None]
+        w_arr = np.asarray(raw, dtype=np.float64)
     else:
+        nodes = list(G)
+        index = {v: i for i, v in enumerate(nodes)}
+        n = len(nodes)
         wf = _weight_function(G, weight)
         edges = _multi_edges(G) if G.is_multigraph() else G.edges(data=True)
         triples = [(index[u], index[v], wf(u, v, d)) for u, v, d in edges]
-    triples = [t for t in triples if t[2] is not None and t[0] != t[1]]
-    us = [t[0] for t in triples]
-    vs = [t[1] for t in triples]
-    ws = [float(t[2]) for t in triples]
-    if ws and min(ws) < 0:
-        bad = next(t for t in triples if t[2] < 0)
+        triples = [t for t in triples if t[2] is not None and t[0] != t[1]]
+        u_arr = np.asarray([t[0] for t in triples], dtype=np.int64)
+        v_arr = np.asarray([t[1] for t in triples], dtype=np.int64)
+        w_arr = np.asarray([float(t[2]) for t in triples], dtype=np.float64)
+    if len(w_arr) and w_arr.min() < 0:
+        i = int(np.argmin(w_arr))
         raise ValueError(
-            f"edge {(nodes[bad[0]], nodes[bad[1]])!r} has a negative weight {bad[2]!r}"
+            f"edge {(nodes[u_arr[i]], nodes[v_arr[i]])!r} has a negative weight {w_arr[i]!r}"
         )
-    n = len(nodes)
-    u_arr = np.asarray(us, dtype=np.int64)
-    v_arr = np.asarray(vs, dtype=np.int64)
-    w_arr = np.asarray(ws, dtype=np.float64)
 
     # contract the 0-weight edges (rails already built)
     is_zero = w_arr == 0
@@ -135,7 +188,6 @@ def _prepare(G: nx.Graph, weight: Weight) -> _Problem:
     indptr = np.zeros(ncomp + 1, dtype=np.int64)
     np.cumsum(np.bincount(src, minlength=ncomp), out=indptr[1:])
     integral = bool(np.all(cw == np.round(cw))) and (len(cw) == 0 or cw.max() <= _MAX_BUCKET_WEIGHT)
-    edge_of = [(nodes[us[i]], nodes[vs[i]]) for i in originals.tolist()]
     return _Problem(
         nodes=nodes,
         index=index,
@@ -146,10 +198,15 @@ def _prepare(G: nx.Graph, weight: Weight) -> _Problem:
         adje=eid[order].astype(np.int64),
         eu=lo.astype(np.int64),
         ev=hi.astype(np.int64),
-        edge_of=edge_of,
+        orig_u=u_arr[originals],
+        orig_v=v_arr[originals],
         zero=zero,
         maxw=int(cw.max()) if integral and len(cw) else (0 if integral else -1),
     )
+
+
+def _inf_if_none(w: float | None) -> float:
+    return float("inf") if w is None else float(w)
 
 
 def _multi_edges(G: nx.MultiGraph) -> Iterable[tuple[Any, Any, dict[str, Any]]]:
@@ -208,7 +265,7 @@ def _solve(G: nx.Graph, terminals: Iterable[Hashable], weight: Weight) -> tuple[
     if not np.isfinite(dp[full, root]):
         _check_connected(problem, comps, terminals)  # raises, naming the terminals
     ids = _kernels.trace(dp, pred, split, problem.eu, problem.ev, term, full, root)
-    chosen = [problem.edge_of[i] for i in sorted(set(ids.tolist()))]
+    chosen = [problem.edge_of(i) for i in sorted(set(ids.tolist()))]
     return float(dp[full, root]), _zero_edges(problem, terminals, chosen)
 
 
@@ -299,8 +356,13 @@ def steiner_tree(
         raise ValueError(f"{method} is not a valid choice for an algorithm.")
     _, edges = _solve(G, terminal_nodes, weight)
     if G.is_multigraph():
-        wf = weight if isinstance(weight, str) else "weight"
-        edges = [(u, v, min(G[u][v], key=lambda k: G[u][v][k].get(wf, 1))) for u, v in edges]
+        wf = _weight_function(G, weight)
+
+        def lightest(u: Any, v: Any) -> Any:
+            # a callable weight sees one parallel edge at a time, keyed as networkx does
+            return min(G[u][v], key=lambda k: _inf_if_none(wf(u, v, {k: G[u][v][k]})))
+
+        edges = [(u, v, lightest(u, v)) for u, v in edges]
     return G.edge_subgraph(edges)
 
 

@@ -135,6 +135,8 @@ def table_on_graph(
     join cost ``inf``) and each segment's use by the hands' optimal trees."""
     from workbench.analysis import _hands
 
+    if len(cards) <= 1:  # a hand of one city needs no rail
+        return np.zeros(sum(len(v) for v in cards.values()) if cards else 0), {}
     problem = _prepare(G, "weight")
     colors = list(cards)
     counts = np.array([len(cards[c]) for c in colors], dtype=np.int64)
@@ -174,7 +176,7 @@ def table_on_graph(
     if bar is not None:
         bar.update(1)
         bar.close()
-    usage = {edge(*cast(Edge, problem.edge_of[i])): int(u) for i, u in enumerate(usage_counts) if u}
+    usage = {edge(*cast(Edge, problem.edge_of(i))): int(u) for i, u in enumerate(usage_counts) if u}
     return costs, usage
 
 

@@ -13,7 +13,6 @@ import difflib
 import json
 import os
 import re
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -21,6 +20,7 @@ from typing import Any
 import yaml
 
 from workbench.exceptions import MapError, Problem
+from workbench.files import write_atomic
 from workbench.maps.board import (
     Area,
     Board,
@@ -682,20 +682,4 @@ def save_map(board: Board, path: str | os.PathLike[str]) -> Path:
     ...     load_map(saved) == board
     True
     """
-    target = Path(path)
-    text = dumps_map(board).encode("utf-8")
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        if target.exists():
-            os.chmod(tmp, target.stat().st_mode & 0o777)
-        else:
-            os.chmod(tmp, 0o644)
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    return target
+    return write_atomic(path, dumps_map(board))

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import math
 import os
-import tempfile
 from collections.abc import Iterable, Sequence
 from functools import cache
 from pathlib import Path
@@ -39,6 +38,7 @@ from bokeh.models.renderers import GlyphRenderer
 from bokeh.plotting import figure
 from bokeh.resources import INLINE, Resources
 
+from workbench.files import write_atomic
 from workbench.maps.lattice import ROW_HEIGHT, plane_xy, point_name
 
 if TYPE_CHECKING:
@@ -544,12 +544,4 @@ def save_board_html(
     target = Path(path)
     name = board.name if title is None else title
     page = file_html(board_figure(board, width=width, title=name), resources=INLINE, title=name)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(page)
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    return target
+    return write_atomic(target, page)

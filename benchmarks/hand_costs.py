@@ -1,0 +1,91 @@
+"""Time the cost of every hand against solving hands one at a time, in the same run.
+
+    python benchmarks/hand_costs.py [--sample 300] [MAP ...]
+
+For each board: the shared program for all hands (4-6 players and 2-3 players), then a
+reference measured now: our exact single-query solver and networkx's approximation on a
+sample of the same hands, extrapolated to all hands. Targets (issue 3): all 16,807 hands
+of the Europe board in under 10 s on one core, goal 2 s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+from networkx.algorithms.approximation import steiner_tree as nx_steiner_tree
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from workbench import load_map  # noqa: E402
+from workbench.algorithms import steiner_cost  # noqa: E402
+from workbench.analysis import cost_graph, hand_table  # noqa: E402
+from workbench.analysis.hands import _cached_table  # noqa: E402
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "maps",
+        nargs="*",
+        default=[
+            str(ROOT / "maps" / "trans_europa.yaml"),
+            str(ROOT / "maps" / "trans_amerika.yaml"),
+        ],
+    )
+    parser.add_argument("--sample", type=int, default=300, help="hands for the references")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    os.environ.setdefault("NUMBA_NUM_THREADS", "1")
+
+    start = time.perf_counter()
+    hand_table(load_map(ROOT / "maps" / "tiny.yaml"), progress=False)
+    print(f"first call (compiles or loads the numba cache): {time.perf_counter() - start:.2f} s")
+    print()
+    header = f"{'board':<16}{'players':>8}{'hands':>8}{'all hands':>11}{'per hand':>10}"
+    header += f"{'one-by-one':>12}{'ratio':>8}{'nx approx':>11}{'ratio':>8}{'nx excess':>11}"
+    print(header)
+    for path in args.maps:
+        board = load_map(path)
+        G = cost_graph(board)
+        for players in (4, 3):
+            _cached_table.cache_clear()
+            start = time.perf_counter()
+            table = hand_table(board, players, progress=False)
+            total = time.perf_counter() - start
+            frame = table.frame()
+            colors = list(table.cities)
+            rng = random.Random(args.seed)
+            rows = rng.sample(range(len(frame)), min(args.sample, len(frame)))
+            hands = [[board.city(frame.iloc[i][c]).at for c in colors] for i in rows]
+            start = time.perf_counter()
+            exact = [steiner_cost(G, h) for h in hands]
+            ours_one = (time.perf_counter() - start) / len(hands)
+            start = time.perf_counter()
+            approx = [nx_steiner_tree(G, h, method="mehlhorn").size(weight="weight") for h in hands]
+            nx_one = (time.perf_counter() - start) / len(hands)
+            expected = frame.cost.to_numpy()[rows]
+            assert np.array_equal(np.asarray(exact), expected), "table differs from one-by-one"
+            excess = np.mean(np.asarray(approx) / expected - 1)
+            n = len(frame)
+            print(
+                f"{board.name:<16}{players:>8}{n:>8}{total:>10.2f}s{total / n * 1e6:>8.0f}us"
+                f"{ours_one * n:>11.1f}s{ours_one * n / total:>7.0f}x"
+                f"{nx_one * n:>10.1f}s{nx_one * n / total:>7.0f}x{excess:>10.1%}"
+            )
+    print()
+    print("one-by-one: our exact solver per hand, extrapolated from the sample;")
+    print("nx approx: networkx's approximate steiner_tree (mehlhorn) per hand, extrapolated,")
+    print("and how far above the optimum its trees are on average (the table is exact).")
+    print("Target: Europe, 4 players, all hands under 10 s on one core (goal 2 s).")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
