@@ -88,8 +88,10 @@ def chokepoints(
     """Bridges, articulation points, and the segments whose loss raises the average hand
     cost most.
 
-    Only segments that some hand's optimal tree uses can raise any hand's cost when lost,
-    so the ``top`` most used segments are tried, each by recomputing every hand without it.
+    Only segments that some hand's optimal tree uses can raise any hand's cost when lost.
+    Used bridges cut exactly the hands that use them (``cut_hands``, with an ``inf``
+    increase); of the other segments the ``top`` most used are tried, each by recomputing
+    every hand without it.
 
     Examples
     --------
@@ -106,8 +108,18 @@ def chokepoints(
     table = hand_table(board, players, double_cost)
     before = float(np.mean(table.costs))
     cards = deck(board, players)
-    used = sorted(table.usage.items(), key=lambda kv: (-kv[1], kv[0]))[:top]
     rows = []
+    # a bridge that some hands' trees use cuts exactly those hands apart, and no other
+    # hand needs it: no recomputation is needed
+    for a, b in bridges:
+        count = table.usage.get((a, b), 0)
+        if count:
+            rows.append({"a": a, "b": b, "kind": board.segments[a, b].kind,
+                         "share": count / len(table.costs), "mean_before": before,
+                         "mean_after": float("inf"), "increase": float("inf"),
+                         "cut_hands": count})  # fmt: skip
+    others = [(e, n) for e, n in table.usage.items() if e not in set(bridges)]
+    used = sorted(others, key=lambda kv: (-kv[1], kv[0]))[:top]
     for (a, b), count in used:
         H = G.copy()
         H.remove_edge(a, b)
@@ -130,5 +142,7 @@ def chokepoints(
         rows,
         columns=["a", "b", "kind", "share", "mean_before", "mean_after", "increase", "cut_hands"],
     )
-    critical = critical.sort_values(["increase", "share"], ascending=False, ignore_index=True)
+    critical = critical.sort_values(
+        ["increase", "cut_hands", "share"], ascending=False, ignore_index=True
+    )
     return Chokepoints(bridges, points, critical)
