@@ -98,7 +98,9 @@ class MapReport:
                 + (": " + ", ".join(_segment(a, b) for a, b in c.bridges[:6]) if c.bridges else "")
             )
             out.append(f"  {len(c.articulation_points)} articulation points")
-            for row in c.critical.head(5).itertuples():
+            cut = c.critical[c.critical.cut_hands > 0].head(4)
+            dearer = c.critical[c.critical.cut_hands == 0].head(4)
+            for row in pd.concat([cut, dearer]).itertuples():
                 effect = (
                     f"+{row.increase:.2f} rails per hand"
                     if row.cut_hands == 0
