@@ -107,7 +107,7 @@ def _lab(args: argparse.Namespace) -> int:
     command = [sys.executable, "-m", "jupyter", "lab", f"--notebook-dir={folder}"]
     if os.geteuid() == 0:
         command.append("--allow-root")
-    command.extend(args.jupyter_args)
+    command.extend(args.extra)
     print(f"JupyterLab on {folder}, board {board}")
     return subprocess.call(command, env=env)
 
@@ -163,7 +163,7 @@ def build_parser() -> argparse.ArgumentParser:
     lab = sub.add_parser("lab", help="open JupyterLab on the workbench's notebooks")
     lab.add_argument("--dir", help="work in this folder (the notebooks are copied there)")
     lab.add_argument("--map", help="the board the notebooks open (default: Trans Europa)")
-    lab.add_argument("jupyter_args", nargs=argparse.REMAINDER, help="passed to jupyter lab")
+    lab.epilog = "Other options (--port 8890, --no-browser, ...) are passed to jupyter lab."
     lab.set_defaults(run=_lab)
     return parser
 
@@ -176,7 +176,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     >>> main(["check", "--quiet", "maps/tiny.yaml"])
     0
     """
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args, extra = parser.parse_known_args(argv)
+    if extra and args.command != "lab":
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
+    args.extra = extra
     try:
         return int(args.run(args))
     except WorkbenchError as e:
