@@ -84,6 +84,10 @@ class _Structure:
     v: np.ndarray
     data: list[dict[str, Any]]
     size: tuple[int, int]
+    indptr: np.ndarray  # CSR adjacency (both directions) of the edges above
+    adj: np.ndarray
+    adje: np.ndarray  # the edge id of each arc
+    identity: np.ndarray  # arange(n): each node is its own component
 
 
 _CACHE_KEY = "workbench.steiner.structure"
@@ -117,7 +121,15 @@ def _structure(G: nx.Graph) -> _Structure:
     once = src < dst
     data = list(chain.from_iterable(map(methodcaller("values"), nbr_dicts)))
     picked = [data[i] for i in np.flatnonzero(once).tolist()]
-    shape = _Structure(nodes, index, src[once], dst[once], picked, size)
+    u, v = src[once], dst[once]
+    ids = np.arange(len(u), dtype=np.int64)
+    arc_src = np.concatenate([u, v])
+    order = np.argsort(arc_src, kind="stable")
+    indptr = np.zeros(n + 1, dtype=np.int64)
+    np.cumsum(np.bincount(arc_src, minlength=n), out=indptr[1:])
+    adj = np.concatenate([v, u])[order]
+    adje = np.concatenate([ids, ids])[order]
+    shape = _Structure(nodes, index, u, v, picked, size, indptr, adj, adje, np.arange(n))
     if cache is not None:
         cache[_CACHE_KEY] = shape
     return shape
@@ -136,6 +148,23 @@ def _prepare(G: nx.Graph, weight: Weight) -> _Problem:
             u_arr, v_arr = u_arr[keep_edge], v_arr[keep_edge]
             raw = [w for w in raw if w is not None]
         w_arr = np.asarray(raw, dtype=np.float64)
+        if len(w_arr) == len(shape.u) and len(w_arr) and w_arr.min() > 0:
+            # the common case (every edge, no 0-weight ones): the cached CSR holds as is
+            return _Problem(
+                nodes=nodes,
+                index=index,
+                comp=shape.identity,
+                indptr=shape.indptr,
+                adj=shape.adj,
+                adjw=w_arr[shape.adje],
+                adje=shape.adje,
+                eu=shape.u,
+                ev=shape.v,
+                orig_u=shape.u,
+                orig_v=shape.v,
+                zero=[],
+                maxw=_bucket_weight(w_arr),
+            )
     else:
         nodes = list(G)
         index = {v: i for i, v in enumerate(nodes)}
@@ -187,7 +216,6 @@ def _prepare(G: nx.Graph, weight: Weight) -> _Problem:
     order = np.argsort(src, kind="stable")
     indptr = np.zeros(ncomp + 1, dtype=np.int64)
     np.cumsum(np.bincount(src, minlength=ncomp), out=indptr[1:])
-    integral = bool(np.all(cw == np.round(cw))) and (len(cw) == 0 or cw.max() <= _MAX_BUCKET_WEIGHT)
     return _Problem(
         nodes=nodes,
         index=index,
@@ -201,8 +229,18 @@ def _prepare(G: nx.Graph, weight: Weight) -> _Problem:
         orig_u=u_arr[originals],
         orig_v=v_arr[originals],
         zero=zero,
-        maxw=int(cw.max()) if integral and len(cw) else (0 if integral else -1),
+        maxw=_bucket_weight(cw),
     )
+
+
+def _bucket_weight(weights: np.ndarray) -> int:
+    """The largest weight when all are integers small enough for the bucket queue, else -1."""
+    if len(weights) == 0:
+        return 0
+    top = float(weights.max())
+    if top <= _MAX_BUCKET_WEIGHT and bool(np.all(weights == np.round(weights))):
+        return int(top)
+    return -1
 
 
 def _inf_if_none(w: float | None) -> float:
