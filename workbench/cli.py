@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from workbench.exceptions import MapError, WorkbenchError
+from workbench.maps.board import Board
 from workbench.maps.io import check_map, load_map
 from workbench.resources import maps_dir, notebooks_dir
 
@@ -43,14 +44,20 @@ def _check(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
-def _render(args: argparse.Namespace) -> int:
+def _load(path: str) -> Board | None:
+    """The board at ``path``, or None after printing why it cannot be loaded."""
     try:
-        board = load_map(args.map)
+        return load_map(path)
     except MapError as e:
         print(e, file=sys.stderr)
-        return 1
     except OSError as e:
-        print(f"{args.map}:0:0: cannot read the file: {e.strerror or e}", file=sys.stderr)
+        print(f"{path}:0:0: cannot read the file: {e.strerror or e}", file=sys.stderr)
+    return None
+
+
+def _render(args: argparse.Namespace) -> int:
+    board = _load(args.map)
+    if board is None:
         return 1
     from workbench.ui.render import save_board_html
 
@@ -61,13 +68,8 @@ def _render(args: argparse.Namespace) -> int:
 
 
 def _analyze(args: argparse.Namespace) -> int:
-    try:
-        board = load_map(args.map)
-    except MapError as e:
-        print(e, file=sys.stderr)
-        return 1
-    except OSError as e:
-        print(f"{args.map}:0:0: cannot read the file: {e.strerror or e}", file=sys.stderr)
+    board = _load(args.map)
+    if board is None:
         return 1
     from workbench.analysis.report import analyze
 
