@@ -18,7 +18,7 @@ def test_lab_copies_notebooks_without_overwriting(tmp_path: Path, monkeypatch) -
     code = cli.main(["lab", "--dir", str(tmp_path), "--map", "maps/tiny.yaml", "--port", "8890"])
     assert code == 0
     ((command, env),) = calls
-    assert command[1:4] == ["-m", "jupyter", "lab"]
+    assert command[1:3] == ["-m", "jupyterlab"]
     assert f"--notebook-dir={tmp_path}" in command and "--port" in command
     assert env["WORKBENCH_MAP"].endswith("maps/tiny.yaml")
     assert mine.read_text() == "my edits", "the user's notebook is kept"

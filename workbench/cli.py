@@ -106,7 +106,7 @@ def _lab(args: argparse.Namespace) -> int:
     env = dict(os.environ)
     board = Path(args.map) if args.map else maps_dir() / "trans_europa.yaml"
     env["WORKBENCH_MAP"] = str(board.resolve())
-    command = [sys.executable, "-m", "jupyter", "lab", f"--notebook-dir={folder}"]
+    command = [sys.executable, "-m", "jupyterlab", f"--notebook-dir={folder}"]
     if os.geteuid() == 0:
         command.append("--allow-root")
     command.extend(args.extra)
