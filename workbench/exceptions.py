@@ -76,3 +76,31 @@ class InfeasibleError(WorkbenchError, ValueError):
     ...
     workbench.exceptions.InfeasibleError: no tree joins the terminals: 1, 5 lie in 2 components
     """
+
+
+class RulesError(WorkbenchError, ValueError):
+    """A set of rules, or a rules file, is invalid.
+
+    Built like :class:`MapError`: ``problems`` lists every problem found, each printed as
+    ``path:line:col: what is wrong (how to fix it)``. A plain message (from ``Rules(...)``
+    or ``rules.replace(...)``, where there is no file) is kept as it is.
+
+    Examples
+    --------
+    >>> err = RulesError("Rules.target is 0: it must be a whole number, at least 1")
+    >>> print(err)
+    Rules.target is 0: it must be a whole number, at least 1
+    >>> err = RulesError([Problem("house.yaml", 2, 9, "target is 0", "use 1 or more")])
+    >>> print(err)
+    house.yaml:2:9: target is 0 (use 1 or more)
+    >>> isinstance(err, ValueError)
+    True
+    """
+
+    def __init__(self, problems: Iterable[Problem] | str) -> None:
+        if isinstance(problems, str):
+            self.problems: Sequence[Problem] = (Problem("<rules>", 0, 0, problems),)
+            super().__init__(problems)
+        else:
+            self.problems = tuple(problems)
+            super().__init__("\n".join(str(p) for p in self.problems))

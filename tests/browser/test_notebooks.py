@@ -6,14 +6,14 @@ import re
 
 
 def test_quickstart_draws_the_board(lab, page) -> None:
-    url, token, folder = lab
+    url, token, _ = lab
     page.goto(f"{url}/lab/tree/01_quickstart.ipynb?token={token}")
     page.wait_for_selector(".jp-Notebook", timeout=60_000)
     select = page.locator(".jp-Dialog button", has_text="Select")
     try:  # JupyterLab may ask which kernel to start
         select.wait_for(timeout=10_000)
         select.click()
-    except Exception:  # noqa: BLE001 - no dialog: the kernel started on its own
+    except Exception:  # no dialog: the kernel started on its own
         pass
     # wait for the kernel, then run every cell from the Run menu
     page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=60_000)
