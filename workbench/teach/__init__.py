@@ -1,0 +1,26 @@
+"""Step-by-step traces of graph algorithms, for teaching (pure: no UI).
+
+``trace(name, G, **params)`` runs an algorithm and returns a :class:`Trace`: its
+``frames`` (roles of nodes and edges, the data structure's state, the pseudo-code line and
+a sentence each) and its ``result``. A UI draws the frames; nothing here imports one.
+
+>>> from workbench import load_map
+>>> from workbench.teach import trace
+>>> t = trace("min_cut", load_map("maps/tiny.yaml").graph(), s=(1, 1), t=(3, 2))
+>>> t.result["value"] == len(t.result["cut"])
+True
+"""
+
+from workbench.teach.frames import EDGE_ROLES, NODE_ROLES, Frame, FrozenMap, Trace
+from workbench.teach.trace import ALGORITHMS, Algorithm, trace
+
+__all__ = [
+    "ALGORITHMS",
+    "EDGE_ROLES",
+    "NODE_ROLES",
+    "Algorithm",
+    "Frame",
+    "FrozenMap",
+    "Trace",
+    "trace",
+]
