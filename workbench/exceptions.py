@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-__all__ = ["MapError", "Problem", "WorkbenchError"]
+__all__ = ["IllegalActionError", "MapError", "Problem", "WorkbenchError"]
 
 
 class WorkbenchError(Exception):
@@ -104,3 +104,17 @@ class RulesError(WorkbenchError, ValueError):
         else:
             self.problems = tuple(problems)
             super().__init__("\n".join(str(p) for p in self.problems))
+
+
+class IllegalActionError(WorkbenchError, ValueError):
+    """An action that the rules do not allow in this state of a game.
+
+    The message quotes the action, says why it is illegal (not connected, occupied, over
+    the turn's budget, not your turn...) and where: round, turn and player.
+
+    Examples
+    --------
+    >>> err = IllegalActionError("round 1, turn 3, player 2: R 4,2-5,2 is not connected")
+    >>> isinstance(err, ValueError)
+    True
+    """
