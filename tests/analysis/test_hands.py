@@ -94,3 +94,11 @@ def test_one_color_hands_cost_nothing(tiny: Board) -> None:
     )
     df = hand_costs(single)
     assert df.cost.tolist() == [0, 0] and segment_usage(single).hands.sum() == 0
+
+
+def test_usage_is_reproducible(tiny: Board) -> None:
+    from workbench.analysis.hands import _cached_table
+
+    first = dict(hand_table(tiny).usage)
+    _cached_table.cache_clear()
+    assert hand_table(tiny).usage == first

@@ -111,16 +111,19 @@ def full_hands(
     base: np.ndarray,
     rowof: np.ndarray,
     dp: np.ndarray,
-    pred: np.ndarray,
-    split: np.ndarray,
-    eu: np.ndarray,
-    ev: np.ndarray,
+    indptr: np.ndarray,
+    adj: np.ndarray,
+    adjw: np.ndarray,
+    adje: np.ndarray,
     usage: np.ndarray,
     want_usage: bool,
+    seed: int,
 ) -> np.ndarray:
     """The cost of every full hand (one city of each color), in mixed-radix order over
-    ``counts``; with ``want_usage``, also add 1 to ``usage[e]`` for every edge of each
-    hand's optimal tree (the first one the program meets)."""
+    ``counts``; with ``want_usage``, also add 1 to ``usage[e]`` for every edge of one
+    optimal tree per hand, chosen at random among the optimal ones step by step (seeded):
+    where several routes are equally good, the hands share them out."""
+    np.random.seed(seed)
     ncolors = counts.shape[0]
     total = 1
     for c in range(ncolors):
@@ -138,6 +141,7 @@ def full_hands(
         best = INF
         best_v = -1
         best_sub = 0
+        ties = 0
         s = (rest - 1) & rest
         while True:
             sub = low | s
@@ -146,18 +150,24 @@ def full_hands(
             b = dp[rowof[code - c1]]
             for v in range(n):
                 x = a[v] + b[v]
-                if x < best:
+                if x < best - _EPS * (1.0 + abs(x)):
                     best = x
                     best_v = v
                     best_sub = sub
+                    ties = 1
+                elif want_usage and _same(x, best):
+                    ties += 1  # reservoir sampling: each tied (node, split) equally likely
+                    if np.random.randint(ties) == 0:
+                        best_v = v
+                        best_sub = sub
             if s == 0:
                 break
             s = (s - 1) & rest
         out[h] = best
         if want_usage and best < INF:
             c1 = _code_part(code, best_sub, stride, base)
-            _trace_into(c1, best_v, stride, base, rowof, pred, split, eu, ev, usage)
-            _trace_into(code - c1, best_v, stride, base, rowof, pred, split, eu, ev, usage)
+            for part in (c1, code - c1):
+                _trace_random(part, best_v, stride, base, rowof, dp, indptr, adj, adjw, adje, usage)
         c = ncolors - 1
         while c >= 0:
             digits[c] += 1
@@ -168,40 +178,84 @@ def full_hands(
     return out
 
 
+_EPS = 1e-9
+
+
 @numba.njit(cache=True, nogil=True)
-def _trace_into(
+def _same(a: float, b: float) -> bool:
+    return abs(a - b) <= _EPS * (1.0 + abs(b))
+
+
+@numba.njit(cache=True, nogil=True)
+def _trace_random(
     code: int,
     node: int,
     stride: np.ndarray,
     base: np.ndarray,
     rowof: np.ndarray,
-    pred: np.ndarray,
-    split: np.ndarray,
-    eu: np.ndarray,
-    ev: np.ndarray,
+    dp: np.ndarray,
+    indptr: np.ndarray,
+    adj: np.ndarray,
+    adjw: np.ndarray,
+    adje: np.ndarray,
     usage: np.ndarray,
 ) -> None:
-    """Add the edges of the tree behind partial hand ``code`` at ``node`` to ``usage``."""
+    """Add to ``usage`` the edges of an optimal tree behind partial hand ``code`` at ``node``.
+
+    At each step every move that keeps the cost optimal is a candidate: an edge to a
+    neighbour ``u`` with ``dp[u] + w == dp[v]``, or a split of the hand's colors at ``v``
+    whose parts add up to ``dp[v]``; one is picked uniformly at random. Every step is tight,
+    so the edges picked weigh exactly the optimum and (weights being positive) form a tree.
+    """
     codes = [np.int64(code)]
     nodes = [np.int64(node)]
     while codes:
         cd = codes.pop()
         v = nodes.pop()
-        row = rowof[cd]
-        while pred[row, v] != -1:
-            e = pred[row, v]
-            usage[e] += 1
-            v = eu[e] if ev[e] == v else ev[e]
-        # one color left: the path ended at its city
         ncol = 0
+        low = 0
+        cmask = 0
         for c in range(stride.shape[0]):
             if (cd // stride[c]) % base[c]:
                 ncol += 1
-        if ncol <= 1:
-            continue
-        sub = split[row, v]
-        c1 = _code_part(cd, sub, stride, base)
-        codes.append(np.int64(c1))
-        nodes.append(v)
-        codes.append(np.int64(cd - c1))
-        nodes.append(v)
+                cmask |= 1 << c
+                if low == 0:
+                    low = 1 << c
+        row = dp[rowof[cd]]
+        while True:
+            here = row[v]
+            if ncol == 1 and here == 0.0:
+                break  # at the city itself
+            options = 0
+            pick_arc = -1
+            pick_sub = -1
+            for i in range(indptr[v], indptr[v + 1]):
+                if _same(row[adj[i]] + adjw[i], here):
+                    options += 1
+                    if np.random.randint(options) == 0:
+                        pick_arc = i
+                        pick_sub = -1
+            if ncol > 1:
+                rest = cmask ^ low
+                s = (rest - 1) & rest
+                while True:
+                    sub = low | s
+                    c1 = _code_part(cd, sub, stride, base)
+                    if _same(dp[rowof[c1], v] + dp[rowof[cd - c1], v], here):
+                        options += 1
+                        if np.random.randint(options) == 0:
+                            pick_sub = sub
+                            pick_arc = -1
+                    if s == 0:
+                        break
+                    s = (s - 1) & rest
+            if pick_sub >= 0:
+                c1 = _code_part(cd, pick_sub, stride, base)
+                codes.append(np.int64(c1))
+                nodes.append(v)
+                codes.append(np.int64(cd - c1))
+                nodes.append(v)
+                break
+            e = adje[pick_arc]
+            usage[e] += 1
+            v = adj[pick_arc]

@@ -52,9 +52,10 @@ class HandTable:
     """Every hand's cost and the use of each segment by the hands' optimal trees.
 
     ``costs`` is indexed in mixed-radix order: the first color's city changes slowest.
-    ``usage[segment]`` counts the hands whose optimal tree uses the segment; when a hand has
-    several optimal trees, the one the program meets first counts (a deterministic choice:
-    ties are not split). ``seconds`` is how long the program took.
+    ``usage[segment]`` counts the hands whose optimal tree uses the segment. When a hand has
+    several optimal trees, one is drawn at random, step by step among the equally good moves
+    (with a fixed seed, so the counts are reproducible): equal corridors share the hands
+    instead of one of them taking all. ``seconds`` is how long the program took.
     """
 
     board: Board
@@ -171,8 +172,9 @@ def table_on_graph(
             bar.update(1)
     usage_counts = np.zeros(len(problem.eu), dtype=np.int64)
     costs = _hands.full_hands(
-        counts, stride, base, rowof, dp, pred, split, problem.eu, problem.ev, usage_counts, True
-    )
+        counts, stride, base, rowof, dp, problem.indptr, problem.adj, problem.adjw,
+        problem.adje, usage_counts, True, 0,
+    )  # fmt: skip
     if bar is not None:
         bar.update(1)
         bar.close()
@@ -210,8 +212,9 @@ def segment_usage(board: Board, players: int = 4, double_cost: DoubleCost = 2) -
     """For each segment, the share of hands whose optimal tree uses it.
 
     The designer's heatmap of where the game is played. When a hand has several optimal
-    trees, one counts: the first the program meets (deterministic; ties are not split
-    between the alternatives, so of two equal routes one may show all the use).
+    trees, one of them counts, drawn at random among the optimal ones with a fixed seed:
+    so two equally good routes share the hands between them, and the figures are the same
+    on every run.
 
     Examples
     --------
