@@ -9,8 +9,10 @@ what a rule says for its terrain).
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 
 import networkx as nx
 
@@ -126,11 +128,50 @@ def missing_rails(
     >>> missing_rails(board, done.build, (0, 1), ["Alder", "Ginkgo"]).cost
     0
     """
-    G = cost_graph(board, rails, double_cost)
+    rail_keys = [edge(a, b) for a, b in rails]
+    for key in rail_keys:
+        if key not in board.segments:
+            raise ValueError(
+                f"{point_name(key[0])}-{point_name(key[1])} is not a segment of {board.name!r}"
+            )
     terminals = [_point_of(board, start), *(_point_of(board, c) for c in hand)]
     for p in terminals:
-        if p not in G:
+        if p not in board.points:
             raise ValueError(f"{point_name(p)} is not a point of {board.name!r}")
-    tree = steiner_tree(G, terminals)
-    build = sorted(edge(a, b) for a, b, w in tree.edges(data="weight") if w)
-    return Completion(int(sum(G.edges[e]["weight"] for e in build)), tuple(build))
+    # One graph per board and cost of doubles, reused by every query: the rails are set to
+    # 0 for the query and put back after, under a lock. Building a graph per query cost
+    # more than solving it.
+    G = _base_graph(board, double_cost_key(double_cost))
+    with _BASE_LOCK:
+        saved = [(key, G.edges[key]["weight"]) for key in rail_keys]
+        try:
+            for key in rail_keys:
+                G.edges[key]["weight"] = 0
+            tree = steiner_tree(G, terminals)
+            build = sorted(edge(a, b) for a, b, w in tree.edges(data="weight") if w)
+            cost = int(sum(G.edges[e]["weight"] for e in build))
+        finally:
+            for key, weight in saved:
+                G.edges[key]["weight"] = weight
+    return Completion(cost, tuple(build))
+
+
+_BASE_LOCK = threading.Lock()
+
+
+def double_cost_key(double_cost: DoubleCost) -> int | tuple[tuple[str, int], ...]:
+    """A hashable form of a cost of doubles (for caches).
+
+    Examples
+    --------
+    >>> double_cost_key({"water": 1}), double_cost_key(2)
+    ((('water', 1),), 2)
+    """
+    if isinstance(double_cost, Mapping):
+        return tuple(sorted((str(k), int(v)) for k, v in double_cost.items()))
+    return int(double_cost)
+
+
+@lru_cache(maxsize=16)
+def _base_graph(board: Board, key: int | tuple[tuple[str, int], ...]) -> nx.Graph:
+    return cost_graph(board, (), dict(key) if isinstance(key, tuple) else key)

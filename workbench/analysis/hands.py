@@ -20,7 +20,7 @@ import numpy as np
 import pandas as pd
 
 from workbench.algorithms.steiner import _prepare
-from workbench.analysis.costs import DoubleCost, cost_graph
+from workbench.analysis.costs import DoubleCost, cost_graph, double_cost_key
 from workbench.maps.board import Board
 from workbench.maps.lattice import Edge, edge
 
@@ -78,12 +78,6 @@ class HandTable:
         return pd.DataFrame(data)
 
 
-def _key(double_cost: DoubleCost) -> int | tuple[tuple[str, int], ...]:
-    if isinstance(double_cost, Mapping):
-        return tuple(sorted((str(k), int(v)) for k, v in double_cost.items()))
-    return int(double_cost)
-
-
 def hand_table(
     board: Board,
     players: int = 4,
@@ -104,7 +98,7 @@ def hand_table(
     ((32,), 8, 16)
     """
     rails_key = tuple(sorted(edge(a, b) for a, b in rails))
-    return _cached_table(board, players, _key(double_cost), rails_key, progress)
+    return _cached_table(board, players, double_cost_key(double_cost), rails_key, progress)
 
 
 @lru_cache(maxsize=8)
