@@ -44,8 +44,6 @@ def fill_rows(
     base: np.ndarray,
     rowof: np.ndarray,
     dp: np.ndarray,
-    pred: np.ndarray,
-    split: np.ndarray,
     next_row: int,
 ) -> int:
     """Fill the rows of every partial hand whose colors are exactly ``cmask``.
@@ -55,6 +53,8 @@ def fill_rows(
     """
     ncolors = counts.shape[0]
     head, nxt, item, done = workspace(indptr, adj, adjw, maxw)
+    pred = np.empty(dp.shape[1], dtype=np.int64)  # the relaxation's output; trees are traced
+    # back from the table itself (see _trace_random), so it is not kept
     colors = np.empty(ncolors, dtype=np.int64)
     k = 0
     for c in range(ncolors):
@@ -76,7 +76,6 @@ def fill_rows(
         if k == 1:
             target[cities[colors[0], digits[0]]] = 0.0
         else:
-            best = split[row]
             s = (rest - 1) & rest
             while True:
                 sub = low | s
@@ -87,11 +86,10 @@ def fill_rows(
                     x = a[v] + b[v]
                     if x < target[v]:
                         target[v] = x
-                        best[v] = sub
                 if s == 0:
                     break
                 s = (s - 1) & rest
-        relax(indptr, adj, adjw, adje, target, pred[row], maxw, head, nxt, item, done)
+        relax(indptr, adj, adjw, adje, target, pred, maxw, head, nxt, item, done)
         # next assignment of cities to the colors of cmask (mixed radix)
         i = k - 1
         while i >= 0:

@@ -147,8 +147,6 @@ def table_on_graph(
     rows = int(np.prod(base) - np.prod(counts))  # partial hands missing at least one color
     n = len(problem.indptr) - 1
     dp = np.empty((rows, n), dtype=np.float64)
-    pred = np.empty((rows, n), dtype=np.int32)
-    split = np.zeros((rows, n), dtype=np.int8)
     rowof = np.full(int(np.prod(base)), -1, dtype=np.int64)
     masks = list(range(1, (1 << ncolors) - 1))
     bar = None
@@ -160,7 +158,7 @@ def table_on_graph(
     for cmask in masks:
         next_row = _hands.fill_rows(
             cmask, problem.indptr, problem.adj, problem.adjw, problem.adje, problem.maxw,
-            cities, counts, stride, base, rowof, dp, pred, split, next_row,
+            cities, counts, stride, base, rowof, dp, next_row,
         )  # fmt: skip
         if bar is not None:
             bar.update(1)
