@@ -58,6 +58,7 @@ EDGE_ROLES = (
     "flow",  # carries a unit of flow (min_cut)
     "cut",  # in the minimum cut
     "bridge",  # its removal disconnects the graph
+    "rail",  # a rail already on the board (exercises about hands)
 )
 """Every role an edge can have in a frame; a UI maps each one to a colour."""
 
