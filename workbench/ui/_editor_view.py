@@ -1,0 +1,370 @@
+"""The Bokeh half of the map editor: the board figure it edits and the analysis charts.
+
+Everything here turns values (a Board, a usage table, a cost summary) into the data of
+named renderers, so that :class:`~workbench.ui.editor.MapEditor` can redraw after an edit by
+assigning new data to a few sources instead of building a new figure. Nothing here edits.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any, cast
+
+import pandas as pd
+from bokeh.models import (
+    ColumnDataSource,
+    CustomJS,
+    HoverTool,
+    LinearColorMapper,
+    Plot,
+    PointDrawTool,
+    Range1d,
+)
+from bokeh.models.annotations import ColorBar
+from bokeh.models.glyphs import Circle, MultiLine
+from bokeh.models.renderers import GlyphRenderer
+from bokeh.plotting import figure
+
+from workbench.maps.lattice import ROW_HEIGHT, plane_xy
+from workbench.ui.render import (
+    PADDING,
+    _double_data,
+    _extent,
+    _portal_data,
+    _segment_data,
+    board_figure,
+    city_columns,
+)
+from workbench.ui.report import usage_overlay
+
+if TYPE_CHECKING:
+    from workbench.analysis.summary import CostSummary
+    from workbench.maps.board import Board
+    from workbench.maps.board import Segment as BoardSegment
+    from workbench.maps.lattice import Edge, Point
+
+__all__ = [
+    "EDITOR_RENDERERS",
+    "SEGMENT_LAYERS",
+    "Columns",
+    "EditorFigure",
+    "cost_histogram",
+    "draw_histogram",
+    "histogram_columns",
+    "segment_layers",
+    "usage_columns",
+]
+
+Columns = dict[str, Any]
+"""The data of a ColumnDataSource: column name -> list of values."""
+
+SEGMENT_LAYERS: tuple[str, ...] = (
+    "segments-single",
+    "segments-double-water",
+    "segments-double-mountain",
+    "segments-ferry",
+    "segments-tunnel",
+    "tunnel-portals",
+)
+"""The renderers of :func:`~workbench.ui.render.board_figure` that an edit of a segment redraws."""
+
+EDITOR_RENDERERS: tuple[str, ...] = ("usage-heatmap", "highlight", "highlight-lines", "selected")
+"""The renderers the editor adds to the board figure: the usage heatmap, the places of a
+problem (points and lines) and the ring around the selected city."""
+
+HIGHLIGHT = "#d7191c"
+SELECTED = "#111111"
+FADED = 0.35
+
+
+def _px_per_unit(board: Board, width: int) -> float:
+    """Pixels per plane unit at the first zoom, as :func:`board_figure` places city names."""
+    xmin, xmax, ymin, ymax = _extent(board)
+    span_x, span_y = max(xmax - xmin, 1.0), max(ymax - ymin, 1.0)
+    padding = 2 * PADDING / min(span_x, span_y)
+    return (width - 10) / (span_x * (1 + padding))
+
+
+def segment_layers(board: Board) -> dict[str, Columns]:
+    """The data of each segment renderer of a board figure (see :data:`SEGMENT_LAYERS`).
+
+    Parameters
+    ----------
+    board : Board
+        The board whose segments to draw.
+
+    Returns
+    -------
+    dict
+        Renderer name -> its columns, as :func:`~workbench.ui.render.board_figure` fills them.
+
+    Examples
+    --------
+    >>> from workbench import load_map
+    >>> layers = segment_layers(load_map("maps/tiny.yaml"))
+    >>> len(layers["segments-ferry"]["x0"]), len(layers["tunnel-portals"]["x0"])
+    (1, 2)
+    """
+    groups: dict[str, list[BoardSegment]] = {name: [] for name in SEGMENT_LAYERS[:-1]}
+    for s in board.segments.values():
+        kind = f"double-{s.terrain}" if s.kind == "double" else s.kind
+        groups[f"segments-{kind}"].append(s)
+    layers = {
+        name: _double_data(group) if name.startswith("segments-double") else _segment_data(group)
+        for name, group in groups.items()
+    }
+    layers["tunnel-portals"] = _portal_data(groups["segments-tunnel"])
+    return layers
+
+
+def usage_columns(board: Board, usage: pd.DataFrame) -> tuple[Columns, float]:
+    """The data of the ``"usage-heatmap"`` renderer for ``usage``, and the largest share.
+
+    Built by :func:`~workbench.ui.report.usage_overlay` on a scratch figure, so the editor's
+    heatmap is drawn exactly as the report's.
+
+    Examples
+    --------
+    >>> from workbench import load_map
+    >>> from workbench.analysis import segment_usage
+    >>> board = load_map("maps/tiny.yaml")
+    >>> columns, top = usage_columns(board, segment_usage(board))
+    >>> 0 < top <= 1, bool(max(columns["share"]) == top)
+    (True, True)
+    """
+    scratch = cast("figure", Plot())  # lighter than a figure; only the renderer is kept
+    renderer = usage_overlay(scratch, board, usage, fade=None)
+    data = dict(_source(renderer).data)
+    top = float(max(data["share"], default=1.0)) if len(data["share"]) else 1.0
+    return data, top
+
+
+def _source(renderer: Any) -> ColumnDataSource:
+    """The ColumnDataSource of a glyph renderer (every renderer here has one)."""
+    return cast(ColumnDataSource, renderer.data_source)
+
+
+def _no_usage() -> pd.DataFrame:
+    return pd.DataFrame(
+        {"a": [], "b": [], "kind": [], "terrain": [], "hands": [], "share": []}
+    ).astype({"hands": "int64", "share": "float64"})
+
+
+class EditorFigure:
+    """The board figure the editor draws on, and the sources an edit or an analysis changes.
+
+    The figure is :func:`~workbench.ui.render.board_figure`'s, named ``"editor-board"``,
+    with the usage heatmap of :func:`~workbench.ui.report.usage_overlay` (empty until the
+    first analysis), a :class:`~bokeh.models.PointDrawTool` on the cities (it only drags:
+    ``add=False``; a tap leaves no selection behind, so a later drag moves one city only),
+    and the renderers of :data:`EDITOR_RENDERERS`.
+
+    Examples
+    --------
+    >>> from workbench import load_map
+    >>> board = load_map("maps/tiny.yaml")
+    >>> view = EditorFigure(board, width=500)
+    >>> view.figure.name, view.cities.data["name"][0]
+    ('editor-board', 'Alder')
+    >>> view.draw_tool.add, view.figure.toolbar.active_drag is view.draw_tool
+    (False, True)
+    """
+
+    def __init__(self, board: Board, *, width: int = 760) -> None:
+        self.width = width
+        self.px_per_unit = _px_per_unit(board, width)
+        fig = board_figure(board, width=width, title="")
+        fig.name = "editor-board"
+        fig.title = None
+        self.figure = fig
+        self.renderers: dict[str, GlyphRenderer[Any]] = {
+            r.name: r for r in fig.renderers if isinstance(r, GlyphRenderer) and r.name
+        }
+        self.usage = usage_overlay(fig, board, _no_usage())
+        self.renderers["usage-heatmap"] = self.usage
+        bar = cast(ColorBar, fig.select_one({"name": "usage-colorbar"}))
+        self.usage_bar = bar
+        self.usage_mapper = cast(LinearColorMapper, bar.color_mapper)
+        cities = self.renderers["cities"]
+        self.cities = _source(cities)
+
+        self.highlight = self._add(
+            "highlight",
+            Circle(x="x", y="y", radius=0.55, fill_color=HIGHLIGHT, fill_alpha=0.18,
+                   line_color=HIGHLIGHT, line_width=3),
+            {"x": [], "y": []},
+        )  # fmt: skip
+        self.highlight_lines = self._add(
+            "highlight-lines",
+            MultiLine(xs="xs", ys="ys", line_color=HIGHLIGHT, line_width=5, line_alpha=0.75),
+            {"xs": [], "ys": []},
+        )
+        self.selected = self._add(
+            "selected",
+            Circle(x="x", y="y", radius=0.45, fill_color=None, line_color=SELECTED,
+                   line_width=3.5),
+            {"x": [], "y": []},
+        )  # fmt: skip
+
+        self.draw_tool = PointDrawTool(renderers=[cities], add=False, drag=True)
+        self.draw_tool.description = "Drag a city to move it"
+        fig.add_tools(self.draw_tool)
+        fig.toolbar.active_drag = self.draw_tool
+        fig.toolbar.active_tap = self.draw_tool
+        # PointDrawTool selects the city under a tap and drags every selected city: clear the
+        # selection after each tap (this runs after the tool has handled it)
+        fig.js_on_event(
+            "tap", CustomJS(args={"source": self.cities}, code="source.selected.indices = []")
+        )
+
+    def _add(self, name: str, glyph: Any, data: Columns) -> GlyphRenderer[Any]:
+        renderer = GlyphRenderer(data_source=ColumnDataSource(data), glyph=glyph, name=name)
+        self.figure.renderers.append(renderer)
+        self.renderers[name] = renderer
+        return renderer
+
+    # ------------------------------------------------------------------ redrawing
+
+    def draw_cities(self, board: Board) -> None:
+        """Give the cities' source the data of ``board`` (snaps a dragged city, or puts it back)."""
+        self.cities.data = city_columns(board, px_per_unit=self.px_per_unit)
+
+    def draw_segments(self, before: Board | None, board: Board) -> None:
+        """Redraw the segment renderers whose data changed between ``before`` and ``board``."""
+        new = segment_layers(board)
+        old = segment_layers(before) if before is not None else {}
+        for name, columns in new.items():
+            if old.get(name) != columns:
+                _source(self.renderers[name]).data = columns
+
+    def draw_usage(self, board: Board, usage: pd.DataFrame | None) -> None:
+        """Show ``usage`` as the heatmap (``None``: nothing)."""
+        columns, top = usage_columns(board, usage if usage is not None else _no_usage())
+        self.usage_mapper.high = top
+        _source(self.usage).data = columns
+
+    def show_usage(self, visible: bool) -> None:
+        """Show or hide the heatmap (and its color bar), fading the segments under it."""
+        self.usage.visible = visible
+        self.usage_bar.visible = visible
+        for name in SEGMENT_LAYERS:
+            self.renderers[name].glyph.line_alpha = FADED if visible else 1.0
+
+    def draw_selected(self, point: Point | None) -> None:
+        """Ring the selected city (``None``: no ring)."""
+        xy = [] if point is None else [plane_xy(point)]
+        _source(self.selected).data = {"x": [x for x, _ in xy], "y": [y for _, y in xy]}
+
+    def draw_highlight(
+        self,
+        points: Iterable[Point] = (),
+        edges: Iterable[Edge] = (),
+        outlines: Iterable[Sequence[tuple[float, float]]] = (),
+    ) -> None:
+        """Mark points (a disc), segments and polygons in lattice units (a thick red line)."""
+        xy = [plane_xy(p) for p in points]
+        _source(self.highlight).data = {"x": [x for x, _ in xy], "y": [y for _, y in xy]}
+        xs: list[list[float]] = []
+        ys: list[list[float]] = []
+        for a, b in edges:
+            (x0, y0), (x1, y1) = plane_xy(a), plane_xy(b)
+            xs.append([x0, x1])
+            ys.append([y0, y1])
+        for outline in outlines:
+            ring = [*outline, outline[0]] if outline else []
+            xs.append([x for x, _ in ring])
+            ys.append([-y * ROW_HEIGHT for _, y in ring])
+        _source(self.highlight_lines).data = {"xs": xs, "ys": ys}
+
+
+# ---------------------------------------------------------------------------- the histogram
+
+
+def histogram_columns(summary: CostSummary | None) -> Columns:
+    """The ``"cost-bars"`` data for a cost summary (``None``: no bars).
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from workbench.analysis import cost_summary
+    >>> histogram_columns(cost_summary(pd.DataFrame({"cost": [3, 4, 4]})))["hands"]
+    [1, 2]
+    """
+    if summary is None:
+        return {"cost": [], "hands": [], "share": []}
+    costs = list(summary.histogram)
+    hands = [summary.histogram[c] for c in costs]
+    return {"cost": costs, "hands": hands, "share": [n / summary.hands for n in hands]}
+
+
+def _steps(columns: Columns) -> Columns:
+    """The outline of a histogram, as a step line (for the board before the edit)."""
+    xs: list[float] = []
+    ys: list[float] = []
+    for cost, hands in zip(columns["cost"], columns["hands"], strict=True):
+        xs += [cost - 0.5, cost + 0.5]
+        ys += [hands, hands]
+    return {"x": xs, "y": ys}
+
+
+def cost_histogram(width: int = 380, height: int = 210) -> tuple[figure, ColumnDataSource]:
+    """An empty hand-cost histogram (``"editor-histogram"``) and the source of its bars.
+
+    The figure also has a ``"before-steps"`` line whose source takes the histogram of the
+    board before the last edit (see :func:`draw_histogram`).
+
+    Examples
+    --------
+    >>> fig, bars = cost_histogram()
+    >>> fig.name, sorted(bars.data)
+    ('editor-histogram', ['cost', 'hands', 'share'])
+    """
+    fig = figure(
+        width=width,
+        height=height,
+        tools="",
+        toolbar_location=None,
+        x_axis_label="rails to join the hand",
+        y_axis_label="hands",
+        y_range=Range1d(start=0, end=1),
+        name="editor-histogram",
+        min_border_left=40,
+    )
+    bars = ColumnDataSource(histogram_columns(None))
+    drawn = fig.vbar(
+        x="cost", top="hands", width=0.85, source=bars,
+        fill_color="#4a78a8", line_color="#2d4f73", name="cost-bars",
+    )  # fmt: skip
+    fig.line(x="x", y="y", source=ColumnDataSource({"x": [], "y": []}), line_color="#c0392b",
+             line_width=1.5, line_alpha=0.8, name="before-steps",
+             legend_label="before the edit")  # fmt: skip
+    fig.add_tools(HoverTool(renderers=[drawn], tooltips=[
+        ("rails", "@cost"), ("hands", "@hands{0,0} (@share{0.0%})")]))  # fmt: skip
+    fig.legend.location = "top_right"
+    fig.legend.label_text_font_size = "8pt"
+    fig.legend.background_fill_alpha = 0.6
+    fig.xgrid.grid_line_color = None
+    fig.yaxis.axis_label_text_font_size = "9pt"
+    fig.xaxis.axis_label_text_font_size = "9pt"
+    return fig, bars
+
+
+def draw_histogram(fig: figure, now: CostSummary | None, before: CostSummary | None) -> None:
+    """Show the histogram of ``now`` as bars and that of ``before`` as a red step line.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from workbench.analysis import cost_summary
+    >>> fig, bars = cost_histogram()
+    >>> draw_histogram(fig, cost_summary(pd.DataFrame({"cost": [3, 4, 4]})), None)
+    >>> bars.data["hands"], fig.y_range.end > 2
+    ([1, 2], True)
+    """
+    columns = histogram_columns(now)
+    previous = histogram_columns(before)
+    named = {r.name: r for r in fig.renderers}
+    _source(named["cost-bars"]).data = columns
+    _source(named["before-steps"]).data = _steps(previous)
+    top = max([*columns["hands"], *previous["hands"], 1])
+    cast(Range1d, fig.y_range).end = top * 1.1
