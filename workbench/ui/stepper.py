@@ -1,0 +1,872 @@
+"""Watch a traced algorithm step by step, forwards and backwards, on a board or a graph.
+
+:class:`AlgorithmStepper` is an ipywidgets box: the board (or a small graph) on the left
+with the current frame's roles drawn over it (frontier, visited, in the tree, candidate...
+each in its own colour, with a legend), and on the right the pseudo-code with the line
+being run highlighted, the frame's sentence and the algorithm's data structures as small
+tables (queue, priority queue, union-find sets, a row of the Steiner table). Below: play /
+pause, step back and forward, a slider to seek any frame, and the speed.
+
+The widget only draws :class:`~workbench.teach.frames.Frame` values from a
+:class:`~workbench.teach.frames.Trace`; every algorithm lives in :mod:`workbench.teach`.
+Going to another frame replaces the data of a few ``ColumnDataSource`` objects (one per
+role) and two HTML strings; the figure itself is built once. :class:`FrameView` is the
+drawing part alone, which :mod:`workbench.ui.exercise` reuses.
+
+In a notebook, load BokehJS once first (it works offline)::
+
+    from bokeh.io import output_notebook
+    from bokeh.resources import INLINE
+    output_notebook(resources=INLINE, hide_banner=True)
+"""
+
+from __future__ import annotations
+
+import html
+import math
+import re
+from collections.abc import Hashable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+import ipywidgets as widgets
+import networkx as nx
+from bokeh.models import ColumnDataSource, DataRange1d
+from bokeh.models.annotations import LabelSet, Legend, LegendItem
+from bokeh.models.glyphs import Scatter, Segment
+from bokeh.models.renderers import GlyphRenderer
+from bokeh.plotting import figure
+
+from workbench.maps.board import Board
+from workbench.maps.lattice import plane_xy
+from workbench.teach import ALGORITHMS, EDGE_ROLES, NODE_ROLES, Frame, Trace, trace
+from workbench.teach.answers import Names
+from workbench.ui.render import PADDING, _extent, board_figure
+
+if TYPE_CHECKING:
+    from jupyter_bokeh.widgets import BokehModel
+
+__all__ = [
+    "EDGE_STYLE",
+    "NODE_STYLE",
+    "ROLE_LABELS",
+    "SPEEDS",
+    "AlgorithmStepper",
+    "FrameView",
+    "state_html",
+]
+
+# ---------------------------------------------------------------------------- style
+
+NODE_STYLE: Mapping[str, Mapping[str, Any]] = {
+    # drawn bottom to top; marker shapes differ too, so colour is never the only cue
+    "visited": {"fill_color": "#4477AA", "marker": "circle"},
+    "frontier": {"fill_color": "#F2C12E", "marker": "circle"},
+    "tree": {"fill_color": "#228833", "marker": "circle"},
+    "rejected": {"fill_color": "#BBBBBB", "marker": "x", "line_color": "#555555"},
+    "terminal": {"fill_color": "#AA3377", "marker": "star"},
+    "articulation": {"fill_color": "#EE3333", "marker": "triangle"},
+    "source": {"fill_color": "#66CCEE", "marker": "square"},
+    "sink": {"fill_color": "#EE7733", "marker": "diamond"},
+    "current": {"fill_color": "#E7298A", "marker": "circle", "line_width": 3},
+}
+"""How each node role is drawn: fill colour, marker shape (and line width) of its layer."""
+
+EDGE_STYLE: Mapping[str, Mapping[str, Any]] = {
+    "rail": {"line_color": "#111111", "line_width": 5},
+    "rejected": {"line_color": "#999999", "line_width": 3, "line_dash": [4, 3]},
+    "candidate": {"line_color": "#F2C12E", "line_width": 4, "line_alpha": 0.75},
+    "back": {"line_color": "#8E44AD", "line_width": 3, "line_dash": [6, 3]},
+    "flow": {"line_color": "#4477AA", "line_width": 5},
+    "path": {"line_color": "#EE7733", "line_width": 6},
+    "tree": {"line_color": "#228833", "line_width": 5},
+    "cut": {"line_color": "#CC0000", "line_width": 7},
+    "bridge": {"line_color": "#CC0000", "line_width": 7, "line_dash": [10, 4]},
+    "current": {"line_color": "#E7298A", "line_width": 8},
+}
+"""How each edge role is drawn: colour, width (pixels) and dash of its layer, bottom to top."""
+
+ROLE_LABELS: Mapping[str, str] = {
+    "source": "source",
+    "sink": "sink",
+    "terminal": "terminal",
+    "current": "current",
+    "frontier": "frontier (waiting)",
+    "visited": "visited / settled",
+    "tree": "in the tree",
+    "articulation": "articulation point",
+    "rejected": "rejected",
+    "candidate": "candidate",
+    "back": "back edge",
+    "path": "path",
+    "flow": "carries flow",
+    "cut": "in the cut",
+    "bridge": "bridge",
+    "rail": "rail already built",
+}
+"""What the legend calls each role."""
+
+SPEEDS: tuple[tuple[str, int], ...] = (
+    ("slow", 1500),
+    ("normal", 700),
+    ("fast", 300),
+    ("very fast", 100),
+)
+"""The speed control's choices: name and milliseconds per frame."""
+
+assert set(NODE_STYLE) == set(NODE_ROLES) and set(EDGE_STYLE) == set(EDGE_ROLES)
+
+_PLAIN_NODE = 26  # marker size (pixels) of a node of a small graph drawn on its own
+_BOARD_NODE = 13  # marker size of a highlighted point of a board
+_EMPTY_NODES: dict[str, list[Any]] = {"x": [], "y": [], "name": []}
+_EMPTY_EDGES: dict[str, list[Any]] = {"x0": [], "y0": [], "x1": [], "y1": [], "name": []}
+
+# ---------------------------------------------------------------------------- the view
+
+
+def _positions(G: nx.Graph, seed: int = 7) -> dict[Hashable, tuple[float, float]]:
+    """Node positions: lattice points on the plane, else ``pos`` attributes, else a layout."""
+    names = Names(G)
+    if names.points:
+        return {v: plane_xy(v) for v in G}
+    pos = nx.get_node_attributes(G, "pos")
+    if len(pos) == len(G):
+        return {v: (float(p[0]), float(p[1])) for v, p in pos.items()}
+    layout = nx.spring_layout(G, seed=seed)
+    return {v: (float(p[0]), float(p[1])) for v, p in layout.items()}
+
+
+class FrameView:
+    """A board or a graph drawn once, with one layer per role, redrawn from frames.
+
+    Parameters
+    ----------
+    source : Board or networkx Graph
+        A board is drawn with :func:`~workbench.ui.render.board_figure`; a graph with its
+        nodes' ``pos`` (or lattice points, or a seeded spring layout), node names and, if
+        its edges have weights, their weights.
+    graph : networkx Graph, optional
+        The graph whose frames are drawn, when it is not the board's own graph (e.g. the
+        cost graph of a game position, or a part of the board). Its nodes must be points.
+    node_roles, edge_roles : iterable of str, optional
+        The roles listed in the legend (all by default); a role of both nodes and edges
+        gets one entry showing both.
+    focus : iterable of nodes, optional
+        Zoom the view onto these nodes (a part of a board).
+    width : int, default 640
+    title : str, optional
+
+    Attributes
+    ----------
+    figure : bokeh.plotting.figure
+    node_sources, edge_sources : dict of str to ColumnDataSource
+        One source per role; :meth:`show` replaces their data.
+
+    Examples
+    --------
+    >>> from workbench.teach.textbook import textbook_graph
+    >>> from workbench.teach import trace
+    >>> view = FrameView(textbook_graph())
+    >>> view.show(trace("prim", textbook_graph(), root="a").frames[-1])
+    >>> len(view.edge_sources["tree"].data["x0"])
+    8
+    """
+
+    def __init__(
+        self,
+        source: Board | nx.Graph,
+        *,
+        graph: nx.Graph | None = None,
+        node_roles: Iterable[str] | None = None,
+        edge_roles: Iterable[str] | None = None,
+        focus: Iterable[Hashable] | None = None,
+        width: int = 640,
+        title: str | None = None,
+    ) -> None:
+        self.board = source if isinstance(source, Board) else None
+        if graph is None:
+            graph = self.board.graph() if self.board is not None else source
+        assert isinstance(graph, nx.Graph)
+        self.graph = graph
+        self.names = Names(graph)
+        self.positions = _positions(graph)
+        plain = self.board is None and len(graph) <= 40
+        if self.board is not None:
+            self.figure = board_figure(self.board, width=width, title=title or self.board.name)
+            xmin, xmax, _, _ = _extent(self.board)
+            scale = min(max(width / (xmax - xmin + 2 * PADDING) / 24, 0.5), 1.5)
+        else:
+            self.figure = self._graph_figure(width, title)
+            scale = 1.0
+        node_size = _PLAIN_NODE if plain else round(_BOARD_NODE * scale)
+        shown_nodes = set(NODE_ROLES if node_roles is None else node_roles)
+        shown_edges = set(EDGE_ROLES if edge_roles is None else edge_roles)
+        self.edge_sources: dict[str, ColumnDataSource] = {}
+        self.node_sources: dict[str, ColumnDataSource] = {}
+        drawn: dict[str, list[GlyphRenderer[Any]]] = {}
+        for role, style in EDGE_STYLE.items():
+            source_ = ColumnDataSource({k: list(v) for k, v in _EMPTY_EDGES.items()})
+            width_px = max(1.5, style["line_width"] * scale)
+            glyph = Segment(
+                x0="x0",
+                y0="y0",
+                x1="x1",
+                y1="y1",
+                line_cap="round",
+                **{**style, "line_width": width_px},
+            )
+            r: GlyphRenderer[Any] = GlyphRenderer(
+                data_source=source_, glyph=glyph, name=f"edges-{role}"
+            )
+            self.figure.renderers.append(r)
+            self.edge_sources[role] = source_
+            if role in shown_edges:
+                drawn.setdefault(role, []).append(r)
+        for role, style in NODE_STYLE.items():
+            source_ = ColumnDataSource({k: list(v) for k, v in _EMPTY_NODES.items()})
+            size = node_size + (4 if role == "current" else 0) + (6 if role == "terminal" else 0)
+            scatter = {"line_color": "#222222", "line_width": 1.5, **style}
+            dot = Scatter(x="x", y="y", size=size, fill_alpha=0.9, **scatter)
+            r = GlyphRenderer(data_source=source_, glyph=dot, name=f"nodes-{role}")
+            self.figure.renderers.append(r)
+            self.node_sources[role] = source_
+            if role in shown_nodes:
+                drawn.setdefault(role, []).append(r)
+        order = [*NODE_ROLES, *EDGE_ROLES]
+        items = [
+            LegendItem(label=ROLE_LABELS[role], renderers=drawn[role])
+            for role in sorted(drawn, key=order.index)
+        ]
+        if items:
+            legend = Legend(
+                items=items,
+                ncols=4,
+                label_text_font_size="9pt",
+                glyph_width=18,
+                spacing=2,
+                click_policy="hide",
+                name="roles-legend",
+            )
+            self.figure.add_layout(legend, "below")
+        if focus is not None:
+            self.set_focus(focus)
+        self._shown: dict[str, tuple[Any, ...]] = {}
+
+    def _graph_figure(self, width: int, title: str | None) -> figure:
+        xs = [x for x, _ in self.positions.values()] or [0.0]
+        ys = [y for _, y in self.positions.values()] or [0.0]
+        span_x, span_y = max(max(xs) - min(xs), 1e-9), max(max(ys) - min(ys), 1e-9)
+        height = int(min(max(width * span_y / span_x, 260), 1.1 * width)) + 60
+        fig = figure(
+            width=width,
+            height=height,
+            title=title if title is not None else (self.graph.name or None),
+            tools="pan,wheel_zoom,reset,save",
+            match_aspect=True,
+            x_axis_type=None,
+            y_axis_type=None,
+            toolbar_location="above",
+            outline_line_color=None,
+            min_border=10,
+        )
+        for r in (fig.x_range, fig.y_range):
+            if isinstance(r, DataRange1d):
+                r.range_padding = 0.12
+        fig.grid.visible = False
+        fig.toolbar.logo = None
+        edges = list(self.graph.edges(data="weight"))
+        ends: dict[str, Any] = {
+            "x0": [self.positions[u][0] for u, _, _ in edges],
+            "y0": [self.positions[u][1] for u, _, _ in edges],
+            "x1": [self.positions[v][0] for _, v, _ in edges],
+            "y1": [self.positions[v][1] for _, v, _ in edges],
+        }
+        base = Segment(x0="x0", y0="y0", x1="x1", y1="y1", line_color="#9a9a9a", line_width=2)
+        fig.renderers.append(
+            GlyphRenderer(data_source=ColumnDataSource(ends), glyph=base, name="graph-edges")
+        )
+        if any(w is not None for *_, w in edges):
+            # each weight sits beside its edge's middle, off the line
+            lengths = [
+                math.hypot(x1 - x0, y1 - y0)
+                for x0, y0, x1, y1 in zip(
+                    ends["x0"], ends["y0"], ends["x1"], ends["y1"], strict=True
+                )
+            ]
+            gap = 0.09 * (sorted(lengths)[len(lengths) // 2] if lengths else 1.0)
+            mx, my = [], []
+            for x0, y0, x1, y1 in zip(ends["x0"], ends["y0"], ends["x1"], ends["y1"], strict=True):
+                length = math.hypot(x1 - x0, y1 - y0) or 1.0
+                nx_, ny_ = -(y1 - y0) / length, (x1 - x0) / length
+                if ny_ < 0 or (ny_ == 0 and nx_ < 0):  # always above (or right of) the line
+                    nx_, ny_ = -nx_, -ny_
+                mx.append((x0 + x1) / 2 + gap * nx_)
+                my.append((y0 + y1) / 2 + gap * ny_)
+            middle = ColumnDataSource(
+                {"x": mx, "y": my, "text": ["" if w is None else f"{w:g}" for *_, w in edges]}
+            )
+            anchor = Scatter(x="x", y="y", size=12, fill_alpha=0, line_alpha=0)  # in the ranges
+            fig.renderers.append(
+                GlyphRenderer(data_source=middle, glyph=anchor, name="graph-weight-anchors")
+            )
+            weights = LabelSet(
+                x="x",
+                y="y",
+                text="text",
+                source=middle,
+                text_font_size="9pt",
+                text_align="center",
+                text_baseline="middle",
+                name="graph-weights",
+            )
+            fig.add_layout(weights)
+        nodes = ColumnDataSource(
+            {
+                "x": [self.positions[v][0] for v in self.graph],
+                "y": [self.positions[v][1] for v in self.graph],
+                "name": [self.names.label(v) for v in self.graph],
+            }
+        )
+        size = _PLAIN_NODE if len(self.graph) <= 40 else 10
+        disc = Scatter(
+            x="x", y="y", size=size, fill_color="white", line_color="#333333", line_width=1.5
+        )
+        fig.renderers.append(GlyphRenderer(data_source=nodes, glyph=disc, name="graph-nodes"))
+        if len(self.graph) <= 40:
+            halo = {"text_color": "white", "text_outline_color": "white", "text_outline_width": 3}
+            for name, style in (("graph-names-halo", halo), ("graph-names", {})):
+                labels = LabelSet(
+                    x="x",
+                    y="y",
+                    text="name",
+                    source=nodes,
+                    text_font_size="10pt",
+                    text_font_style="bold",
+                    text_align="center",
+                    text_baseline="middle",
+                    name=name,
+                )
+                labels.update(**style)
+                fig.add_layout(labels)
+        return fig
+
+    def set_focus(self, nodes: Iterable[Hashable]) -> None:
+        """Fit the view to ``nodes`` (with some room around them)."""
+        xy = [self.positions[v] for v in nodes if v in self.positions]
+        if not xy:
+            return
+        data: dict[str, Any] = {"x": [x for x, _ in xy], "y": [y for _, y in xy]}
+        marker = Scatter(x="x", y="y", size=1, fill_alpha=0, line_alpha=0)
+        focus = GlyphRenderer(data_source=ColumnDataSource(data), glyph=marker, name="focus")
+        self.figure.renderers.append(focus)
+        for r in (self.figure.x_range, self.figure.y_range):
+            if isinstance(r, DataRange1d):
+                r.renderers = [focus]
+                r.range_padding = 0.25
+
+    def _columns(self, frame: Frame) -> dict[str, tuple[Any, ...]]:
+        """The layers' rows for ``frame``: per layer, a tuple of (x..., name) rows."""
+        rows: dict[str, list[Any]] = {}
+        for v, role in frame.nodes.items():
+            if v in self.positions:
+                x, y = self.positions[v]
+                rows.setdefault(f"n:{role}", []).append((x, y, self.names.label(v)))
+        for (u, v), role in frame.edges.items():
+            if u in self.positions and v in self.positions:
+                (x0, y0), (x1, y1) = self.positions[u], self.positions[v]
+                rows.setdefault(f"e:{role}", []).append(
+                    (x0, y0, x1, y1, f"{self.names.label(u)}-{self.names.label(v)}")
+                )
+        return {k: tuple(v) for k, v in rows.items()}
+
+    def show(self, frame: Frame) -> None:
+        """Draw ``frame``'s roles; only the layers whose rows change get new data."""
+        rows = self._columns(frame)
+        for key in set(rows) | set(self._shown):
+            new = rows.get(key, ())
+            if self._shown.get(key, ()) == new:
+                continue
+            kind, role = key.split(":", 1)
+            columns: tuple[str, ...]
+            if kind == "n":
+                columns = ("x", "y", "name")
+                target = self.node_sources[role]
+            else:
+                columns = ("x0", "y0", "x1", "y1", "name")
+                target = self.edge_sources[role]
+            target.data = {c: [row[i] for row in new] for i, c in enumerate(columns)}
+        self._shown = rows
+
+    def snapshot(self) -> dict[str, dict[str, list[Any]]]:
+        """A copy of every layer's data, by ``"nodes-<role>"`` / ``"edges-<role>"`` (tests)."""
+        out = {
+            f"nodes-{r}": {str(k): list(v) for k, v in s.data.items()}
+            for r, s in self.node_sources.items()
+        }
+        out.update(
+            {
+                f"edges-{r}": {str(k): list(v) for k, v in s.data.items()}
+                for r, s in self.edge_sources.items()
+            }
+        )
+        return out
+
+    def widget(self) -> BokehModel:
+        """The figure as a widget that talks to Python (``jupyter_bokeh``)."""
+        from jupyter_bokeh.widgets import BokehModel
+
+        return BokehModel(self.figure)
+
+
+# ---------------------------------------------------------------------------- the panel
+
+_TABLE = 'style="border-collapse:collapse;font-size:12px;margin:2px 0 8px 0"'
+_CELL = 'style="border:1px solid #ddd;padding:1px 6px;text-align:left"'
+_HEAD = 'style="border:1px solid #ddd;padding:1px 6px;background:#f3f3f3;text-align:left"'
+_TITLES = {
+    "queue": "queue",
+    "buckets": "buckets (distance: nodes)",
+    "sets": "union-find sets (of two or more)",
+    "next": "next in line",
+    "stack": "DFS stack (bottom to top)",
+    "closure": "metric closure (by distance)",
+    "table": "table rows filled",
+    "row": "this row: C[subset][node]",
+}
+_NODE_MAPS = ("level", "distance", "disc", "low", "row")
+
+
+def _esc(x: Any) -> str:
+    return html.escape(str(x))
+
+
+def _table(title: str, head: Sequence[str], rows: Sequence[Sequence[object]], more: int = 0) -> str:
+    cells = "".join(f"<th {_HEAD}>{_esc(h)}</th>" for h in head)
+    body = "".join(
+        "<tr>" + "".join(f"<td {_CELL}>{_esc(c)}</td>" for c in row) + "</tr>" for row in rows
+    )
+    if not rows:
+        body = f'<tr><td {_CELL} colspan="{len(head)}"><i>empty</i></td></tr>'
+    if more:
+        body += f'<tr><td {_CELL} colspan="{len(head)}"><i>… and {more} more</i></td></tr>'
+    return f"<div><b>{_esc(title)}</b><table {_TABLE}><tr>{cells}</tr>{body}</table></div>"
+
+
+def _label_any(names: Names, x: Any) -> str:
+    """A node, an edge or a tuple of nodes by name."""
+    if (
+        isinstance(x, tuple)
+        and len(x) == 2
+        and _is_node(names, x[0])
+        and _is_node(names, x[1])
+        and names.G.has_edge(*x)
+    ):
+        return names.segment(x)
+    if isinstance(x, tuple) and all(_is_node(names, v) for v in x):
+        return ", ".join(names.label(v) for v in x)
+    if _is_node(names, x):
+        return names.label(x)
+    if isinstance(x, float) and x.is_integer():
+        return str(int(x))
+    return str(x)
+
+
+def _is_node(names: Names, x: Any) -> bool:
+    try:
+        return x in names.G
+    except TypeError:
+        return False
+
+
+def state_html(
+    state: Mapping[str, Any],
+    names: Names,
+    roles: Mapping[Hashable, str] | None = None,
+    limit: int = 10,
+) -> str:
+    """The data structures of a frame as small HTML tables.
+
+    Queues list their entries front first; maps from nodes to numbers (levels, distances,
+    discovery times and low-links, a row of the Steiner table) share one table, the nodes
+    being worked on first; union-find sets, buckets and the metric closure get a row each.
+    Long tables show ``limit`` rows and say how many more there are.
+
+    Parameters
+    ----------
+    state : mapping
+        :attr:`Frame.state`.
+    names : Names
+        How to call the nodes.
+    roles : mapping, optional
+        :attr:`Frame.nodes`: nodes with a role of ``current`` or ``frontier`` come first.
+    limit : int, default 10
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> from workbench.teach import trace
+    >>> from workbench.teach.answers import Names
+    >>> G = nx.path_graph(["a", "b", "c"])
+    >>> f = trace("bfs", G, source="a").frames[2]
+    >>> text = state_html(f.state, Names(G), f.nodes)
+    >>> "queue" in text and "<td" in text
+    True
+    """
+    roles = roles or {}
+    rank = {"current": 0, "frontier": 1}
+    parts: list[str] = []
+    rows: list[tuple[object, ...]]
+    node_maps = [k for k in _NODE_MAPS if isinstance(state.get(k), Mapping)]
+    for key, value in state.items():
+        if key in node_maps or key == "table":
+            continue
+        title = _TITLES.get(key, key)
+        if key == "queue" or key == "next":
+            entries = list(value)
+            priority = bool(entries) and isinstance(entries[0], tuple) and len(entries[0]) == 2
+            if key == "queue" and priority:
+                title = "priority queue (smallest first)"
+            elif key == "queue":
+                title = "queue (front first)"
+            shown = entries[:limit]
+            if priority:
+                rows = [(_label_any(names, k), _label_any(names, v)) for k, v in shown]
+                head = ["key", "entry"]
+            else:
+                rows = [(i + 1, _label_any(names, v)) for i, v in enumerate(shown)]
+                head = ["#", "node"]
+            parts.append(_table(title, head, rows, len(entries) - len(shown)))
+        elif key == "buckets":
+            rows = [(d, _label_any(names, tuple(vs))) for d, vs in list(value)[:limit]]
+            parts.append(_table(title, ["distance", "nodes"], rows, max(0, len(value) - limit)))
+        elif key == "sets":
+            rows = [
+                (i + 1, len(s), _label_any(names, tuple(s)))
+                for i, s in enumerate(list(value)[:limit])
+            ]
+            parts.append(_table(title, ["set", "size", "nodes"], rows, max(0, len(value) - limit)))
+        elif key == "closure":
+            kept = set(state.get("kept", ()))
+            rows = [
+                (
+                    _label_any(names, pair[0]) + "-" + _label_any(names, pair[1]),
+                    d,
+                    "kept" if pair in kept else "",
+                )
+                for pair, d in list(value)[:limit]
+            ]
+            parts.append(_table(title, ["pair", "distance", ""], rows, max(0, len(value) - limit)))
+        elif key == "kept":
+            continue  # shown in the closure table
+        elif key == "stack":
+            parts.append(
+                f"<div><b>{_esc(title)}</b>: {_esc(' → '.join(names.label(v) for v in value))}"
+                "</div>"
+            )
+        elif key == "path":
+            text = " → ".join(names.label(v) for v in value) if value else "none yet"
+            parts.append(f"<div><b>last augmenting path</b>: {_esc(text)}</div>")
+        elif key == "subset":
+            text = "{" + ", ".join(names.label(v) for v in value) + "}"
+            parts.append(f"<div><b>subset</b>: {_esc(text)}</div>")
+        else:
+            parts.append(f"<div><b>{_esc(title)}</b>: {_esc(_label_any(names, value))}</div>")
+    if node_maps:
+        maps = [state[k] for k in node_maps]
+        keys = list(dict.fromkeys(v for m in maps for v in m))
+        keys.sort(key=lambda v: (rank.get(roles.get(v, ""), 2), maps[0].get(v, float("inf"))))
+        rows = [
+            (names.label(v), *(_label_any(names, m.get(v, "")) for m in maps)) for v in keys[:limit]
+        ]
+        title = " / ".join(_TITLES.get(k, k) for k in node_maps)
+        parts.append(_table(title, ["node", *node_maps], rows, len(keys) - len(rows)))
+    if "table" in state:
+        parts.append(f"<div><b>{_TITLES['table']}</b>: {len(state['table'])}</div>")
+    return "".join(parts)
+
+
+def _pseudocode_html(lines: Sequence[str], current: int) -> str:
+    out = []
+    for i, line in enumerate(lines):
+        text = _esc(line)
+        if i == current:
+            out.append(
+                '<div style="background:#ffe08a;font-weight:bold;border-left:4px solid #e7298a;'
+                f'padding-left:4px">{text}</div>'
+            )
+        else:
+            out.append(f'<div style="padding-left:8px">{text}</div>')
+    return (
+        '<div class="wb-stepper-code" style="font-family:monospace;font-size:12px;'
+        f'white-space:pre;background:#fafafa;border:1px solid #e3e3e3;padding:4px">{"".join(out)}'
+        "</div>"
+    )
+
+
+_POINT_REPR = re.compile(r"\((\d+), (\d+)\)")
+_QUOTED = re.compile(r"'([^']*)'")
+
+
+def _readable(message: str, names: Names) -> str:
+    """A frame's sentence with nodes by name: ``(12, 7)`` becomes ``Paris``."""
+
+    def point(m: re.Match[str]) -> str:
+        p = (int(m.group(1)), int(m.group(2)))
+        return names.label(p) if p in names.G else m.group(0)
+
+    def quoted(m: re.Match[str]) -> str:
+        return m.group(1) if m.group(1) in names.G else m.group(0)
+
+    if names.points:
+        return _POINT_REPR.sub(point, message)
+    return _QUOTED.sub(quoted, message)
+
+
+def _summary(frame: Frame) -> str:
+    parts = []
+    for what, roles in (("nodes", frame.nodes), ("edges", frame.edges)):
+        counts: dict[str, int] = {}
+        for role in roles.values():
+            counts[role] = counts.get(role, 0) + 1
+        if counts:
+            listed = ", ".join(f"{n} {ROLE_LABELS[r]}" for r, n in sorted(counts.items()))
+            parts.append(f"{what}: {listed}")
+    return "; ".join(parts) or "nothing highlighted"
+
+
+# ---------------------------------------------------------------------------- the widget
+
+_DEFAULT_TERMINALS = 5
+
+
+def _default_params(name: str, G: nx.Graph, board: Board | None) -> dict[str, Any]:
+    """Parameters a teacher did not give: the first city (or node) as the source, etc."""
+    names = Names(G)
+    cities: list[Hashable]
+    if board is not None:
+        cities = [c.at for c in board.cities if c.at in G]
+        picks: list[Hashable] = []
+        for color in board.color_names:  # one city per color, like a hand
+            picks += [c.at for c in board.cities if c.color == color and c.at in G][:1]
+        spread = picks or cities
+    else:
+        cities = names.order(G)
+        spread = cities[:: max(1, len(cities) // _DEFAULT_TERMINALS)][:_DEFAULT_TERMINALS]
+    cities = cities or names.order(G)
+    params: dict[str, Any] = {}
+    needed = ALGORITHMS[name].params
+    if "source" in needed:
+        params["source"] = cities[0]
+    if "s" in needed:
+        params["s"], params["t"] = cities[0], cities[-1]
+    if "terminals" in needed:
+        params["terminals"] = spread
+    return params
+
+
+def _resolve_params(params: dict[str, Any], names: Names) -> dict[str, Any]:
+    """City names (any case) or point text in node parameters become the graph's nodes."""
+    out = dict(params)
+    for key in ("source", "s", "t", "root"):
+        if key in out and out[key] is not None and not _is_node(names, out[key]):
+            out[key] = names.node(out[key])
+    if "terminals" in out:
+        out["terminals"] = [v if _is_node(names, v) else names.node(v) for v in out["terminals"]]
+    return out
+
+
+def _roles_used(t: Trace) -> tuple[set[str], set[str]]:
+    """The node roles and the edge roles that some frame of ``t`` uses."""
+    nodes = {r for f in t.frames for r in f.nodes.values()}
+    edges = {r for f in t.frames for r in f.edges.values()}
+    return nodes, edges
+
+
+class AlgorithmStepper(widgets.VBox):
+    """Step through a traced algorithm on a board or a graph, forwards and backwards.
+
+    Parameters
+    ----------
+    trace_or_name : Trace or str
+        A trace, or the name of an algorithm in :data:`workbench.teach.ALGORITHMS` to run.
+    G_or_board : Board or networkx Graph
+        Where to draw (and, given a name, what to run it on: a board's
+        :meth:`~workbench.maps.board.Board.graph`, 1 rail for a single and 2 for a double).
+    graph : networkx Graph, optional
+        Run on (or the trace was made on) this graph instead, drawn over the board
+        ``G_or_board``: e.g. :func:`workbench.analysis.costs.cost_graph` with rails at 0.
+    focus : iterable of nodes, optional
+        Zoom the picture onto these nodes (a part of a board).
+    width : int, default 640
+        Width of the picture in pixels.
+    **params
+        The algorithm's parameters (``source=``, ``s=``/``t=``, ``terminals=``, ``root=``,
+        ``weight=``, ``max_frames=``). Nodes may be given by city name or as ``"12,7"``.
+        Missing ones default to the first city (or node), the first and last, or one city
+        per color.
+
+    Attributes
+    ----------
+    trace : Trace
+    view : FrameView
+        The picture: :attr:`FrameView.node_sources` and :attr:`FrameView.edge_sources`.
+    play, slider, back_button, step_button, speed : ipywidgets
+    code, status, data : ipywidgets.HTML
+        The pseudo-code, the sentence and counts, the data structures.
+
+    Examples
+    --------
+    >>> from workbench.teach.textbook import textbook_graph
+    >>> stepper = AlgorithmStepper("kruskal", textbook_graph())
+    >>> stepper.index, len(stepper.trace)
+    (0, 13)
+    >>> stepper.step()
+    >>> stepper.frame.message
+    "Add 'g'-'h' (1): union the sets of 'g' and 'h'."
+    >>> len(stepper.view.edge_sources["tree"].data["x0"])
+    1
+    >>> stepper.back()
+    >>> len(stepper.view.edge_sources["tree"].data["x0"])
+    0
+    """
+
+    def __init__(
+        self,
+        trace_or_name: Trace | str,
+        G_or_board: Board | nx.Graph,
+        /,
+        *,
+        graph: nx.Graph | None = None,
+        focus: Iterable[Hashable] | None = None,
+        width: int = 640,
+        **params: Any,
+    ) -> None:
+        board = G_or_board if isinstance(G_or_board, Board) else None
+        if graph is None:
+            graph = board.graph() if board is not None else G_or_board
+        assert isinstance(graph, nx.Graph)
+        names = Names(graph)
+        if isinstance(trace_or_name, Trace):
+            if params:
+                raise ValueError("parameters go with an algorithm's name, not with a trace")
+            t = trace_or_name
+        else:
+            if trace_or_name not in ALGORITHMS:
+                trace(trace_or_name, graph)  # raises, listing the names
+            wanted = {**_default_params(trace_or_name, graph, board), **params}
+            t = trace(trace_or_name, graph, **_resolve_params(wanted, names))
+        self.trace = t
+        self.names = names
+        node_roles, edge_roles = _roles_used(t)
+        self.view = FrameView(
+            G_or_board,
+            graph=graph,
+            node_roles=node_roles,
+            edge_roles=edge_roles,
+            focus=focus,
+            width=width,
+        )
+        self._index = -1
+
+        title = ALGORITHMS[t.name].title if t.name in ALGORITHMS else t.name
+        last = max(len(t.frames) - 1, 0)
+        self.play = widgets.Play(
+            value=0, min=0, max=last, step=1, interval=SPEEDS[1][1], description="play"
+        )
+        self.slider = widgets.IntSlider(
+            value=0, min=0, max=last, description="frame", continuous_update=True
+        )
+        self.slider.layout.width = "320px"
+        widgets.link((self.play, "value"), (self.slider, "value"))
+        self.back_button = widgets.Button(description="◀ back", tooltip="one step back")
+        self.step_button = widgets.Button(description="step ▶", tooltip="one step forward")
+        self.back_button.add_class("wb-step-back")
+        self.step_button.add_class("wb-step-forward")
+        self.back_button.layout.width = self.step_button.layout.width = "90px"
+        self.speed = widgets.SelectionSlider(
+            options=list(SPEEDS), value=SPEEDS[1][1], description="speed"
+        )
+        self.speed.layout.width = "260px"
+        self.back_button.on_click(lambda _: self.back())
+        self.step_button.on_click(lambda _: self.step())
+        self.speed.observe(self._on_speed, "value")
+        self.slider.observe(self._on_seek, "value")
+
+        header = widgets.HTML(f"<h3 style='margin:2px 0'>{_esc(title)}</h3>")
+        self.status = widgets.HTML()
+        self.status.add_class("wb-stepper-status")
+        self.code = widgets.HTML()
+        self.data = widgets.HTML()
+        side = widgets.VBox([header, self.status, self.code, self.data])
+        side.layout.width = "430px"
+        side.layout.padding = "0 0 0 10px"
+        controls = widgets.HBox(
+            [self.play, self.back_button, self.step_button, self.slider, self.speed]
+        )
+        super().__init__([widgets.HBox([self.view.widget(), side]), controls])
+        self.add_class("wb-stepper")
+        self._render(0)
+
+    # ---------------------------------------------------------------- scripting
+
+    @property
+    def index(self) -> int:
+        """The frame shown, from 0."""
+        return self._index
+
+    @property
+    def frame(self) -> Frame:
+        """The frame shown."""
+        return self.trace.frames[self._index]
+
+    def seek(self, index: int) -> None:
+        """Show frame ``index`` (clamped to the trace; negative counts from the end)."""
+        n = len(self.trace.frames)
+        if index < 0:
+            index += n
+        self.slider.value = min(max(index, 0), n - 1)
+        self._render(self.slider.value)
+
+    def step(self) -> None:
+        """One frame forward (nothing at the last one)."""
+        self.seek(self._index + 1)
+
+    def back(self) -> None:
+        """One frame back (nothing at the first one)."""
+        if self._index > 0:
+            self.seek(self._index - 1)
+
+    # ---------------------------------------------------------------- drawing
+
+    def _on_seek(self, change: dict[str, Any]) -> None:
+        self._render(int(change["new"]))
+
+    def _on_speed(self, change: dict[str, Any]) -> None:
+        self.play.interval = int(change["new"])
+
+    def _render(self, index: int) -> None:
+        if index == self._index:
+            return  # idempotent: the browser may report one change twice
+        self._index = index
+        f = self.trace.frames[index]
+        self.view.show(f)
+        n = len(self.trace.frames)
+        dropped = f" ({self.trace.dropped} frames left out)" if self.trace.dropped else ""
+        self.status.value = (
+            f'<div><b class="wb-stepper-step">step {index + 1} of {n}</b>{dropped}</div>'
+            f'<div class="wb-stepper-message" style="font-size:14px;margin:4px 0">'
+            f"{_esc(_readable(f.message, self.names))}</div>"
+            f'<div class="wb-stepper-roles" style="color:#666;font-size:11px">'
+            f"{_esc(_summary(f))}</div>"
+        )
+        self.code.value = _pseudocode_html(self.trace.pseudocode, f.line)
+        self.data.value = state_html(f.state, self.names, f.nodes)
+
+    def __repr__(self) -> str:
+        return (
+            f"<AlgorithmStepper {self.trace.name!r}: frame {self._index + 1} of "
+            f"{len(self.trace.frames)}>"
+        )
