@@ -1,0 +1,365 @@
+"""Running many games: :func:`simulate` one variant, :func:`sweep` several, anywhere.
+
+Games are cut into chunks of consecutive games (one task each, not one per game) and the
+chunks run in this process (``workers=1``), in a pool of local processes
+(``workers=N``), or on an executor you give: any :class:`concurrent.futures.Executor`, or a
+``dask.distributed.Client`` (anything with ``submit`` and ``gather``; Dask is imported only
+then). Every game draws its randomness from its own index (:func:`~workbench.sim.play.
+game_seeds`), and the chunks' rows are put back in game order, so the tables are the same,
+byte for byte, whatever runs them and however they are chunked.
+
+A sweep plays game ``i`` of every variant from the same seeds (common random numbers): the
+same deals and the same bot generators wherever the variants allow it (same board and
+player count), so a difference between variants is the rules' and not the luck of the
+draw, and fewer games tell them apart.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import math
+import os
+import sys
+import time
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import pandas as pd
+
+from workbench.maps.board import Board
+from workbench.rules.rules import Rules
+from workbench.sim.play import (
+    GAME_COLUMNS,
+    ROUND_COLUMNS,
+    Columns,
+    empty_columns,
+    lineup,
+    play_rows,
+)
+from workbench.sim.result import SimResult
+from workbench.sim.variants import BotSpec, Variant, _rules, as_variants
+
+__all__ = ["simulate", "sweep"]
+
+
+@dataclass(frozen=True)
+class Chunk:
+    """Games ``start`` to ``stop - 1`` of one variant: the unit of work sent to a worker."""
+
+    variant: Variant
+    seed: int
+    start: int
+    stop: int
+    rotate: bool
+    max_rounds: int
+
+
+def run_chunk(chunk: Chunk, on_game: Callable[[], Any] | None = None) -> tuple[Columns, Columns]:
+    """Play the games of ``chunk``; return their round rows and game rows.
+
+    This is the function workers run; it needs only ``workbench`` importable.
+
+    Examples
+    --------
+    >>> v = Variant("tiny", "maps/tiny.yaml", None, ["random"] * 2)
+    >>> rounds, games = run_chunk(Chunk(v, seed=1, start=3, stop=5, rotate=True, max_rounds=30))
+    >>> games["game"], games["bots"]
+    ([3, 4], ['random,random', 'random,random'])
+    """
+    v = chunk.variant
+    rounds = empty_columns(ROUND_COLUMNS)
+    games = empty_columns(GAME_COLUMNS)
+    for game in range(chunk.start, chunk.stop):
+        order = lineup(v.bots, game, chunk.rotate)
+        play_rows(
+            v.board,
+            v.rules,
+            [v.factories[k] for k in order],
+            [v.labels[k] for k in order],
+            chunk.seed,
+            game,
+            variant=v.name,
+            max_rounds=chunk.max_rounds,
+            rounds_out=rounds,
+            games_out=games,
+        )
+        if on_game is not None:
+            on_game()
+    return rounds, games
+
+
+def _frame(columns: Columns, dtypes: Mapping[str, str]) -> pd.DataFrame:
+    data = {}
+    for name, dtype in dtypes.items():
+        values = columns[name]
+        if dtype == "object" and values and isinstance(values[0], str):
+            dtype = "str"
+        data[name] = pd.Series(values, dtype=dtype, name=name)
+    return pd.DataFrame(data)
+
+
+class _NoBar:
+    def update(self, n: int = 1) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+def _bar(total: int, progress: bool) -> Any:
+    if not progress:
+        return _NoBar()
+    from tqdm.auto import tqdm  # a notebook widget in Jupyter, text on stderr elsewhere
+
+    return tqdm(total=total, unit="game", file=sys.stderr, desc="simulating", smoothing=0.1)
+
+
+def _is_dask(executor: Any) -> bool:
+    return callable(getattr(executor, "submit", None)) and callable(
+        getattr(executor, "gather", None)
+    )
+
+
+def _cores(workers: int, executor: Any) -> int:
+    if executor is None:
+        return workers
+    if _is_dask(executor):
+        try:
+            return max(1, sum(executor.nthreads().values()))
+        except Exception:  # an object that only looks like a Client
+            return workers
+    return int(getattr(executor, "_max_workers", 0) or workers)
+
+
+def _futures(
+    submit: Callable[[Chunk], Any],
+    done_order: Callable[[list[Any]], Iterable[Any]],
+    cancel: Callable[[list[Any]], None],
+    chunks: list[Chunk],
+    on_chunk: Callable[[int, tuple[Columns, Columns]], None],
+) -> None:
+    futures = [submit(c) for c in chunks]
+    index = {f: i for i, f in enumerate(futures)}
+    try:
+        for future in done_order(futures):
+            on_chunk(index[future], future.result())
+    except BaseException:
+        cancel(futures)
+        raise
+
+
+def _execute(
+    chunks: list[Chunk],
+    workers: int,
+    executor: Any,
+    bar: Any,
+    on_chunk: Callable[[int, tuple[Columns, Columns]], None],
+) -> None:
+    if executor is None and workers == 1:
+        for i, chunk in enumerate(chunks):
+            on_chunk(i, run_chunk(chunk, on_game=bar.update))
+        return
+
+    def counted(i: int, out: tuple[Columns, Columns]) -> None:
+        bar.update(chunks[i].stop - chunks[i].start)
+        on_chunk(i, out)
+
+    if executor is None:
+        with concurrent.futures.ProcessPoolExecutor(max_workers=workers) as pool:
+            _futures(
+                lambda c: pool.submit(run_chunk, c),
+                concurrent.futures.as_completed,
+                lambda fs: pool.shutdown(wait=False, cancel_futures=True),
+                chunks,
+                counted,
+            )
+        return
+    if _is_dask(executor):
+        from distributed import as_completed
+
+        _futures(
+            lambda c: executor.submit(run_chunk, c, pure=False),
+            as_completed,
+            executor.cancel,
+            chunks,
+            counted,
+        )
+        return
+    if not callable(getattr(executor, "submit", None)):
+        raise ValueError(
+            f"executor is {executor!r}: use a concurrent.futures.Executor or a "
+            "dask.distributed.Client"
+        )
+
+    def cancel(futures: list[Any]) -> None:
+        for f in futures:
+            f.cancel()
+
+    _futures(
+        lambda c: executor.submit(run_chunk, c),
+        concurrent.futures.as_completed,
+        cancel,
+        chunks,
+        counted,
+    )
+
+
+def _whole(value: Any, name: str, least: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < least:
+        raise ValueError(f"{name} is {value!r}: use a whole number, at least {least}")
+    return value
+
+
+def sweep(
+    variants: Iterable[Variant] | Mapping[str, Variant],
+    games: int = 100,
+    seed: int = 0,
+    *,
+    workers: int | None = 1,
+    executor: Any = None,
+    progress: bool = False,
+    rotate: bool = True,
+    max_rounds: int = 30,
+    chunk_size: int | None = None,
+) -> SimResult:
+    """Play ``games`` games of every variant, from the same seeds, and tabulate them.
+
+    Parameters
+    ----------
+    variants : list of Variant, or mapping of name to Variant
+        What to play (see :meth:`Variant.product` for every combination of a few boards,
+        rules and line-ups).
+    games : int
+        Games per variant.
+    seed : int
+        The run's seed: game ``i`` of every variant uses
+        ``numpy.random.SeedSequence(seed).spawn(games)[i]`` (common random numbers).
+    workers : int or None
+        Local processes to use when no ``executor`` is given; 1 plays in this process,
+        ``None`` uses every core.
+    executor : concurrent.futures.Executor or dask.distributed.Client, optional
+        Where to run the chunks instead (``workers`` is then ignored). For a Dask cluster,
+        ``Client("tcp://scheduler:8786")``; its workers need ``pip install rail-workbench``.
+    progress : bool
+        Show a progress bar (tqdm: a widget in Jupyter, text on stderr elsewhere).
+    rotate : bool
+        Turn each variant's line-up by one seat per game (game ``i`` seats bot
+        ``(s + i) % players`` at seat ``s``), so each bot plays each seat equally often
+        and a bot's win rate carries no seat advantage; with a line-up of one kind of bot
+        it changes nothing. Without it, seat ``s`` always gets bot ``s``.
+    max_rounds : int
+        Cut a game off after this many rounds (weak bots may never reach the target); a
+        cut-off game is ``truncated``, has no winner and is left out of win rates.
+    chunk_size : int, optional
+        Games per task; by default about four tasks per core, at most 50 games each. The
+        tables do not depend on it.
+
+    Returns
+    -------
+    SimResult
+        ``rounds`` (one row per player per round), ``games`` (one row per game), and the
+        comparison in :meth:`SimResult.summary`.
+
+    Examples
+    --------
+    >>> tiny = "maps/tiny.yaml"
+    >>> result = sweep([Variant("race", tiny, "rulebook", ["random"] * 2),
+    ...                 Variant("countdown", tiny, "countdown", ["random"] * 2)], games=4, seed=1)
+    >>> result.games.groupby("variant", sort=False).size().to_dict()
+    {'race': 4, 'countdown': 4}
+    >>> (result.games.seed[:4].to_list() == result.games.seed[4:].to_list())  # common seeds
+    True
+    """
+    chosen = as_variants(variants)
+    games = _whole(games, "games", 1)
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise ValueError(f"seed is {seed!r}: use a whole number, 0 or more")
+    max_rounds = _whole(max_rounds, "max_rounds", 1)
+    workers = (os.cpu_count() or 1) if workers is None else _whole(workers, "workers", 1)
+    cores = _cores(workers, executor)
+    if chunk_size is None:
+        size = max(1, min(50, math.ceil(games / (4 * cores))))
+    else:
+        size = _whole(chunk_size, "chunk_size", 1)
+    chunks = [
+        Chunk(v, seed, start, min(start + size, games), rotate, max_rounds)
+        for v in chosen
+        for start in range(0, games, size)
+    ]
+    frames: list[tuple[pd.DataFrame, pd.DataFrame] | None] = [None] * len(chunks)
+
+    def on_chunk(i: int, out: tuple[Columns, Columns]) -> None:
+        frames[i] = (_frame(out[0], ROUND_COLUMNS), _frame(out[1], GAME_COLUMNS))
+
+    started = time.perf_counter()
+    bar = _bar(games * len(chosen), progress)
+    try:
+        _execute(chunks, workers, executor, bar, on_chunk)
+    finally:
+        bar.close()
+    done = [f for f in frames if f is not None]
+    assert len(done) == len(chunks)
+    rounds = pd.concat([f[0] for f in done], ignore_index=True)
+    table = pd.concat([f[1] for f in done], ignore_index=True)
+    return SimResult(
+        rounds=rounds,
+        games=table,
+        variants=chosen,
+        seed=seed,
+        rotate=rotate,
+        max_rounds=max_rounds,
+        seconds=time.perf_counter() - started,
+    )
+
+
+def simulate(
+    board: Board | str | os.PathLike[str],
+    rules: Rules | str | None,
+    bots: Sequence[BotSpec],
+    games: int = 100,
+    seed: int = 0,
+    *,
+    workers: int | None = 1,
+    executor: Any = None,
+    progress: bool = False,
+    rotate: bool = True,
+    max_rounds: int = 30,
+    chunk_size: int | None = None,
+    name: str | None = None,
+) -> SimResult:
+    """Play ``games`` games of ``board`` by ``rules`` with one bot per seat, and tabulate them.
+
+    A sweep of one variant (see :func:`sweep` for every parameter and the tables).
+
+    Parameters
+    ----------
+    board : Board or path
+    rules : Rules, preset name, or None (the rulebook)
+    bots : sequence of bot names (from :data:`workbench.bots.BOTS`) or Bot classes
+        One per seat: the number of players.
+    name : str, optional
+        The ``variant`` column's value (the rules' name by default).
+
+    Examples
+    --------
+    >>> result = simulate("maps/tiny.yaml", "rulebook", ["random", "random"], games=4, seed=7)
+    >>> bool(result.rounds.groupby("game").seat.count().eq(2 * result.games.rounds).all())
+    True
+    >>> result.rounds.equals(simulate("maps/tiny.yaml", "rulebook", ["random"] * 2,
+    ...                               games=4, seed=7).rounds)
+    True
+    """
+    chosen = _rules(rules)
+    variant = Variant(chosen.name if name is None else name, board, chosen, bots)
+    return sweep(
+        [variant],
+        games,
+        seed,
+        workers=workers,
+        executor=executor,
+        progress=progress,
+        rotate=rotate,
+        max_rounds=max_rounds,
+        chunk_size=chunk_size,
+    )

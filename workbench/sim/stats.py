@@ -1,0 +1,196 @@
+"""Statistics of simulated games: win rates with Wilson intervals, balance, the comparison.
+
+Conventions, shared by every table here:
+
+* **Shared wins count fractionally.** A game won by ``k`` seats at equal score gives each
+  ``1/k`` of a win (the ``win_share`` column), so the win rates of a game's seats add up
+  to 1 and a seat's rate is its expected share of the win. The Wilson interval is then
+  computed for the fractional count, a close approximation of the binomial one when ties
+  are rare.
+* **Truncated games are left out** of win rates and balance (they have no winner); the
+  comparison reports how many there were.
+* **Seats and bots.** A seat's win rate is over the games of its variant; a bot's win rate
+  is over the seats it played (a line-up of four random bots gives ``random`` 4 seats per
+  game), so a fair share is ``1 / players`` in both.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+
+import pandas as pd
+
+__all__ = ["Z95", "balance", "compare_variants", "final_rows", "wilson", "win_rates"]
+
+Z95 = 1.959963984540054
+"""The normal quantile of a two-sided 95 % interval."""
+
+
+def wilson(wins: float, n: float, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion ``wins / n`` (95 % by default).
+
+    Parameters
+    ----------
+    wins : float
+        Successes; a fractional count (shared wins) is allowed.
+    n : float
+        Trials, more than 0.
+    z : float
+        The normal quantile (1.96 for 95 %).
+
+    Returns
+    -------
+    (float, float)
+        The lower and upper bounds, within [0, 1].
+
+    References
+    ----------
+    E. B. Wilson, "Probable inference, the law of succession, and statistical inference",
+    Journal of the American Statistical Association 22 (1927) 209-212,
+    doi:10.1080/01621459.1927.10502953.
+
+    Examples
+    --------
+    8 wins in 10 games:
+
+    >>> lo, hi = wilson(8, 10)
+    >>> round(lo, 4), round(hi, 4)
+    (0.4902, 0.9433)
+    >>> wilson(0, 4)[0], wilson(4, 4)[1]
+    (0.0, 1.0)
+    """
+    if n <= 0:
+        raise ValueError(f"n is {n!r}: an interval needs at least one trial")
+    if not 0 <= wins <= n:
+        raise ValueError(f"wins is {wins!r}: it must be between 0 and n={n!r}")
+    p = wins / n
+    z2 = z * z
+    denominator = 1 + z2 / n
+    centre = (p + z2 / (2 * n)) / denominator
+    half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def balance(rates: Iterable[float]) -> float:
+    """Ludii's balance: 1 minus the largest gap between the seats' win rates.
+
+    1 is perfectly balanced; 0 when one seat always wins and another never does.
+
+    References
+    ----------
+    C. Browne, "Automatic generation and evaluation of recombination games", PhD thesis,
+    Queensland University of Technology (2008), the *balance* criterion; the Ludii
+    system's ``Balance`` metric (https://ludii.games).
+
+    Examples
+    --------
+    >>> balance([0.25, 0.25, 0.25, 0.25]), balance([0.4, 0.3, 0.2, 0.1])
+    (1.0, 0.7)
+    """
+    values = list(rates)
+    if not values:
+        raise ValueError("balance needs the win rate of at least one seat")
+    return round(1.0 - (max(values) - min(values)), 12)
+
+
+def final_rows(rounds: pd.DataFrame, games: pd.DataFrame) -> pd.DataFrame:
+    """One row per seat per game that ended (not truncated): the games' last rounds.
+
+    Examples
+    --------
+    >>> from workbench.sim import simulate
+    >>> r = simulate("maps/tiny.yaml", None, ["random"] * 2, games=2, seed=1)
+    >>> len(final_rows(r.rounds, r.games)) == 2 * int((~r.games.truncated).sum())
+    True
+    """
+    last = rounds[rounds["last_round"]]
+    ended = games.loc[~games["truncated"], ["variant", "game"]]
+    return last.merge(ended, on=["variant", "game"], how="inner")
+
+
+def win_rates(rounds: pd.DataFrame, games: pd.DataFrame, by: str = "seat") -> pd.DataFrame:
+    """Win rates by seat or by bot, per variant, with 95 % Wilson intervals.
+
+    Parameters
+    ----------
+    rounds, games : DataFrame
+        A result's tables (:attr:`SimResult.rounds`, :attr:`SimResult.games`).
+    by : {"seat", "bot"}
+
+    Returns
+    -------
+    DataFrame
+        One row per variant and seat (or bot): ``n`` games (or seats played), ``wins``
+        (fractional), ``rate``, ``lo``, ``hi`` and ``fair`` (``1 / players``).
+
+    Examples
+    --------
+    >>> from workbench.sim import simulate
+    >>> r = simulate("maps/tiny.yaml", None, ["random"] * 2, games=4, seed=2)
+    >>> t = win_rates(r.rounds, r.games)
+    >>> list(t.columns), float(t.rate.sum())
+    (['variant', 'seat', 'n', 'wins', 'rate', 'lo', 'hi', 'fair'], 1.0)
+    """
+    if by not in ("seat", "bot"):
+        raise ValueError(f"by is {by!r}: use 'seat' or 'bot'")
+    final = final_rows(rounds, games)
+    players = games.groupby("variant", sort=False)["players"].first()
+    grouped = final.groupby(["variant", by], sort=False)
+    table = grouped.agg(n=("win_share", "size"), wins=("win_share", "sum")).reset_index()
+    order = {name: i for i, name in enumerate(games["variant"].drop_duplicates())}
+    table["_order"] = table["variant"].map(order)
+    table = table.sort_values(["_order", by], kind="stable").drop(columns="_order")
+    table["n"] = table["n"].astype("int64")
+    table["rate"] = table["wins"] / table["n"]
+    bounds = [wilson(w, n) for w, n in zip(table["wins"], table["n"], strict=True)]
+    table["lo"] = [b[0] for b in bounds]
+    table["hi"] = [b[1] for b in bounds]
+    table["fair"] = [1.0 / players[v] for v in table["variant"]]
+    return table.reset_index(drop=True)
+
+
+def compare_variants(rounds: pd.DataFrame, games: pd.DataFrame) -> pd.DataFrame:
+    """The comparison table: one row per variant, in the order they were simulated.
+
+    Columns: ``board``, ``rules`` and ``bots`` are not known here (see
+    :meth:`SimResult.summary`); this gives ``players``, ``games``, ``truncated`` (games cut
+    off at ``max_rounds``), ``rounds_per_game``, ``turns_per_game`` (the duration),
+    ``turns_per_round`` (the round length), ``score_spread`` (the mean of each game's
+    highest minus lowest final score), the shares of rounds that ended by the rail supply
+    (``supply_end``), passively (``passive_end``: the last rail's builder did not finish)
+    and with two or more finishers (``two_finishers``), ``balance`` (:func:`balance` of the
+    seats' win rates), and each seat's win rate (``win_seat0``, ...).
+
+    Examples
+    --------
+    >>> from workbench.sim import simulate
+    >>> r = simulate("maps/tiny.yaml", None, ["random"] * 2, games=2, seed=3)
+    >>> row = compare_variants(r.rounds, r.games).iloc[0]
+    >>> int(row.games), bool(0 <= row.balance <= 1), float(row.win_seat0 + row.win_seat1)
+    (2, True, 1.0)
+    """
+    seats = win_rates(rounds, games, by="seat")
+    per_round = rounds.drop_duplicates(["variant", "game", "round"])
+    out = []
+    for variant, g in games.groupby("variant", sort=False):
+        r = per_round[per_round["variant"] == variant]
+        s = seats[seats["variant"] == variant]
+        row: dict[str, object] = {
+            "variant": variant,
+            "players": int(g["players"].iloc[0]),
+            "games": len(g),
+            "truncated": int(g["truncated"].sum()),
+            "rounds_per_game": float(g["rounds"].mean()),
+            "turns_per_game": float(g["turns"].mean()),
+            "turns_per_round": float(r["turns"].mean()),
+            "score_spread": float(g["score_spread"].mean()),
+            "supply_end": float((r["reason"] == "supply").mean()),
+            "passive_end": float(r["passive_end"].mean()),
+            "two_finishers": float((r["finishers"] >= 2).mean()),
+            "balance": balance(s["rate"]) if len(s) else math.nan,
+        }
+        for seat, rate in zip(s["seat"], s["rate"], strict=True):
+            row[f"win_seat{seat}"] = float(rate)
+        out.append(row)
+    return pd.DataFrame(out)

@@ -1,0 +1,247 @@
+"""What a simulation plays: a :class:`Variant` is a board, rules and a line-up of bots.
+
+A sweep is a list of variants; :meth:`Variant.product` makes every combination of a few
+boards, rules and line-ups, named after what varies.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from itertools import product as _product
+from typing import Any
+
+from workbench.bots import BOTS
+from workbench.bots.base import Bot, BotFactory
+from workbench.engine.game import Game
+from workbench.maps.board import Board
+from workbench.rules.rules import Rules
+
+__all__ = ["BotSpec", "Variant", "bot_factory", "bot_label"]
+
+BotSpec = str | type[Bot]
+"""A bot as a simulation takes it: a name from :data:`workbench.bots.BOTS`, or a Bot class."""
+
+
+def bot_factory(bot: BotSpec) -> BotFactory:
+    """The bot class that ``bot`` names (or ``bot`` itself if it is a class).
+
+    Raises ``ValueError`` listing the known names for an unknown one.
+
+    Examples
+    --------
+    >>> bot_factory("random").__name__
+    'RandomBot'
+    >>> bot_factory("randmo")
+    Traceback (most recent call last):
+    ...
+    ValueError: no bot 'randmo' (did you mean 'random'?); the bots are: random, ...
+    """
+    if isinstance(bot, str):
+        if bot in BOTS:
+            return BOTS[bot]
+        import difflib
+
+        close = difflib.get_close_matches(bot, list(BOTS), n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        raise ValueError(f"no bot {bot!r}{hint}; the bots are: {', '.join(BOTS)}")
+    if isinstance(bot, type) and issubclass(bot, Bot):
+        return bot
+    if callable(bot):
+        return bot
+    raise ValueError(f"bot is {bot!r}: use a name from workbench.bots.BOTS or a Bot class")
+
+
+def bot_label(bot: BotSpec) -> str:
+    """The name a bot goes by in tables: its name in ``BOTS``, else its ``name``, else its class.
+
+    Examples
+    --------
+    >>> from workbench.bots import RandomBot
+    >>> bot_label("random"), bot_label(RandomBot)
+    ('random', 'random')
+    """
+    if isinstance(bot, str):
+        return bot
+    for name, cls in BOTS.items():
+        if cls is bot:
+            return name
+    own = getattr(bot, "name", None)
+    if isinstance(own, str) and own and own != Bot.name:
+        return own
+    return str(getattr(bot, "__name__", repr(bot)))
+
+
+def _board(board: Board | str | os.PathLike[str]) -> Board:
+    if isinstance(board, Board):
+        return board
+    if isinstance(board, str | os.PathLike):
+        from workbench.maps.io import load_map
+
+        return load_map(board)
+    raise ValueError(f"board is {board!r}: use a Board or the path of a map file")
+
+
+def _rules(rules: Rules | str | None) -> Rules:
+    if rules is None:
+        return Rules()
+    if isinstance(rules, Rules):
+        return rules
+    if isinstance(rules, str):
+        return Rules.preset(rules)
+    raise ValueError(f"rules is {rules!r}: use a Rules value, a preset's name or None")
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One thing to simulate: a board, rules, and one bot per seat.
+
+    Parameters
+    ----------
+    name : str
+        The variant's name in the tables (the ``variant`` column).
+    board : Board or path
+        A board, or the path of a map file to load.
+    rules : Rules, preset name or None
+        ``None`` is the rulebook's basic game.
+    bots : sequence of bot names or Bot classes
+        One per seat; the number of players is their number. Names come from
+        :data:`workbench.bots.BOTS`.
+
+    Raises
+    ------
+    ValueError
+        An unknown bot (the message lists the known ones), or a game the engine refuses
+        (say too many players for the board's deck).
+
+    Examples
+    --------
+    >>> v = Variant("base", "maps/tiny.yaml", "countdown", ["random", "random"])
+    >>> v
+    Variant('base', 'Tiny Island', Rules.preset('countdown'), ('random', 'random'))
+    >>> v.players, v.lineup
+    (2, 'random,random')
+    >>> Variant("x", v.board, None, ["random"] * 3)
+    Traceback (most recent call last):
+    ...
+    ValueError: variant 'x': 'Tiny Island' has 2 brown cards in the deck for 3 players: ...
+    """
+
+    name: str
+    board: Board
+    rules: Rules = field(default_factory=Rules)
+    bots: tuple[BotSpec, ...] = ("random", "random", "random", "random")
+    factories: tuple[BotFactory, ...] = field(init=False, repr=False, compare=False)
+
+    def __init__(
+        self,
+        name: str,
+        board: Board | str | os.PathLike[str],
+        rules: Rules | str | None = None,
+        bots: Sequence[BotSpec] = ("random", "random", "random", "random"),
+    ) -> None:
+        if not isinstance(name, str):
+            raise ValueError(f"name is {name!r}: use text")
+        if isinstance(bots, str) or not isinstance(bots, Sequence):
+            raise ValueError(f"bots is {bots!r}: use a list of bot names, one per seat")
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "board", _board(board))
+        object.__setattr__(self, "rules", _rules(rules))
+        object.__setattr__(self, "bots", tuple(bots))
+        object.__setattr__(self, "factories", tuple(bot_factory(b) for b in self.bots))
+        try:
+            Game(self.board, self.rules, players=len(self.bots))
+        except ValueError as e:
+            raise ValueError(f"variant {name!r}: {e}") from None
+
+    def __repr__(self) -> str:
+        bots = tuple(bot_label(b) for b in self.bots)
+        return f"Variant({self.name!r}, {self.board.name!r}, {self.rules!r}, {bots!r})"
+
+    @property
+    def players(self) -> int:
+        """The number of players: one per bot."""
+        return len(self.bots)
+
+    @property
+    def labels(self) -> tuple[str, ...]:
+        """The bots' names, by seat (see :func:`bot_label`)."""
+        return tuple(bot_label(b) for b in self.bots)
+
+    @property
+    def lineup(self) -> str:
+        """The bots' names joined by commas, as in the ``bots`` column."""
+        return ",".join(self.labels)
+
+    @classmethod
+    def product(
+        cls,
+        boards: Mapping[str, Board | str | os.PathLike[str]]
+        | Sequence[Board | str | os.PathLike[str]],
+        rules: Mapping[str, Rules | str | None] | Sequence[Rules | str | None] = (None,),
+        bots: Mapping[str, Sequence[BotSpec]] | Sequence[Sequence[BotSpec]] = (("random",) * 4,),
+    ) -> list[Variant]:
+        """Every combination of ``boards`` × ``rules`` × ``bots``, in that nesting order.
+
+        Each argument is a mapping from a name to a value, or a list of values named after
+        themselves (a board's name, a rules' name, a line-up's bots). A variant is named
+        after the axes that have more than one entry, joined by ``" / "`` (the rules' name
+        if none has).
+
+        Examples
+        --------
+        >>> from workbench import load_map
+        >>> tiny = load_map("maps/tiny.yaml")
+        >>> vs = Variant.product([tiny], {"race": "rulebook", "countdown": "countdown"},
+        ...                      [("random", "random")])
+        >>> [v.name for v in vs]
+        ['race', 'countdown']
+        """
+
+        def named(values: Any, label: Any) -> list[tuple[str, Any]]:
+            if isinstance(values, Mapping):
+                return [(str(k), v) for k, v in values.items()]
+            return [(label(v), v) for v in values]
+
+        board_items = named(boards, lambda b: _board(b).name)
+        rule_items = named(rules, lambda r: _rules(r).name)
+        bot_items = named(bots, lambda bs: ",".join(bot_label(b) for b in bs))
+        axes = (board_items, rule_items, bot_items)
+        out = []
+        for (bn, b), (rn, r), (ln, lineup) in _product(*axes):
+            parts = [n for n, axis in zip((bn, rn, ln), axes, strict=True) if len(axis) > 1]
+            name = " / ".join(parts) if parts else rn
+            out.append(cls(name, b, r, lineup))
+        return out
+
+
+def as_variants(variants: Iterable[Variant] | Mapping[str, Variant]) -> tuple[Variant, ...]:
+    """The variants of a sweep, checked: at least one, names unique.
+
+    A mapping renames its variants after its keys.
+
+    Examples
+    --------
+    >>> v = Variant("a", "maps/tiny.yaml", None, ["random"] * 2)
+    >>> [x.name for x in as_variants({"b": v})]
+    ['b']
+    >>> as_variants([v, v])
+    Traceback (most recent call last):
+    ...
+    ValueError: two variants are named 'a': give each a name of its own
+    """
+    if isinstance(variants, Mapping):
+        out = tuple(Variant(str(k), v.board, v.rules, v.bots) for k, v in variants.items())
+    else:
+        out = tuple(variants)
+    if not out:
+        raise ValueError("no variants to simulate")
+    seen: set[str] = set()
+    for v in out:
+        if not isinstance(v, Variant):
+            raise ValueError(f"{v!r} is not a Variant")
+        if v.name in seen:
+            raise ValueError(f"two variants are named {v.name!r}: give each a name of its own")
+        seen.add(v.name)
+    return out
