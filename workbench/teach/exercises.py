@@ -194,7 +194,7 @@ def _parse_number(answer: Any) -> float:
 # ---------------------------------------------------------------------------- the base
 
 
-@dataclass(frozen=True, eq=False, kw_only=True)
+@dataclass(frozen=True, eq=False, kw_only=True, repr=False)
 class Exercise(ABC):
     """A question about a graph, its checker and its solution.
 
@@ -313,7 +313,7 @@ def _next_choices(G: nx.Graph, names: Names, forest: Sequence[Edge]) -> tuple[li
     return sorted((e for e in joining if _weight(G, e) == best), key=names.sort_key), best
 
 
-@dataclass(frozen=True, eq=False, kw_only=True)
+@dataclass(frozen=True, eq=False, kw_only=True, repr=False)
 class KruskalNext(Exercise):
     """Which segment does Kruskal's algorithm add next?
 
@@ -507,7 +507,7 @@ class KruskalNext(Exercise):
 # ---------------------------------------------------------------------------- bridges
 
 
-@dataclass(frozen=True, eq=False, kw_only=True)
+@dataclass(frozen=True, eq=False, kw_only=True, repr=False)
 class Bridges(Exercise):
     """Which segments are bridges: blocking any one of them cuts the network in two?
 
@@ -738,7 +738,7 @@ def _hand_text(names: Names, hand: Sequence[Hashable]) -> str:
     return _listing([names.label(v) for v in hand], 100)
 
 
-@dataclass(frozen=True, eq=False, kw_only=True)
+@dataclass(frozen=True, eq=False, kw_only=True, repr=False)
 class MissingRails(Exercise):
     """How many rails is this hand missing? (The round's scoring question.)
 
@@ -941,7 +941,7 @@ class MissingRails(Exercise):
         return trace("steiner_dp", _zeroed(self.graph, self.rails), terminals=terminals)
 
 
-@dataclass(frozen=True, eq=False, kw_only=True)
+@dataclass(frozen=True, eq=False, kw_only=True, repr=False)
 class StartMarker(Exercise):
     """Where should the start marker go, to miss as few rails as possible?
 
@@ -1086,7 +1086,7 @@ class StartMarker(Exercise):
 # ---------------------------------------------------------------------------- Dijkstra
 
 
-@dataclass(frozen=True, eq=False, kw_only=True)
+@dataclass(frozen=True, eq=False, kw_only=True, repr=False)
 class DijkstraOrder(Exercise):
     """In which order does Dijkstra's algorithm settle (finish) these cities?
 
