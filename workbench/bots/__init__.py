@@ -9,9 +9,20 @@ True
 """
 
 from workbench.bots.base import Bot, BotFactory, bot_rngs, play_game
+from workbench.bots.greedy import GreedyBot
 from workbench.bots.random_bot import RandomBot
+from workbench.bots.shrewd import ShrewdBot
 
-BOTS: dict[str, type[Bot]] = {"random": RandomBot}
+BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot, "shrewd": ShrewdBot}
 """Bots by name, as the command line and the simulator take them."""
 
-__all__ = ["BOTS", "Bot", "BotFactory", "RandomBot", "bot_rngs", "play_game"]
+__all__ = [
+    "BOTS",
+    "Bot",
+    "BotFactory",
+    "GreedyBot",
+    "RandomBot",
+    "ShrewdBot",
+    "bot_rngs",
+    "play_game",
+]
