@@ -69,7 +69,9 @@ def wilson(wins: float, n: float, z: float = Z95) -> tuple[float, float]:
     denominator = 1 + z2 / n
     centre = (p + z2 / (2 * n)) / denominator
     half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / denominator
-    return max(0.0, centre - half), min(1.0, centre + half)
+    lo = 0.0 if wins == 0 else max(0.0, centre - half)  # exact at the ends, not 1e-17 off
+    hi = 1.0 if wins == n else min(1.0, centre + half)
+    return lo, hi
 
 
 def balance(rates: Iterable[float]) -> float:
