@@ -144,8 +144,8 @@ def analyze_edit(
     board : Board
         The board to analyse.
     before : Board, optional
-        The board before the edit; ``None`` (or a board with other colors) skips the
-        comparison.
+        The board before the edit; ``None`` (or a board with other colors, or one without
+        hands) skips the comparison.
     players : int, optional
         Number of players, which decides the deck (dashed cities are out with 2-3).
     edit : str, optional
@@ -167,9 +167,13 @@ def analyze_edit(
     table = hand_table(board, players)
     summary = cost_summary(table.frame())
     usage = segment_usage(board, players)
-    comparable = before is not None and before != board and before.colors == board.colors
-    comparison = compare(before, board, players) if comparable and before else None
-    previous = cost_summary(hand_table(before, players).frame()) if comparable and before else None
+    comparison, previous = None, None
+    if before is not None and before != board and before.colors == board.colors:
+        try:
+            comparison = compare(before, board, players)
+            previous = cost_summary(hand_table(before, players).frame())
+        except ValueError:  # the board before had no hands (a color without cities)
+            comparison, previous = None, None
     return EditorAnalysis(
         board=board,
         players=players,
@@ -349,6 +353,16 @@ class MapEditor:
     background : bool, optional
         Compute the analysis on a background thread (the default) or at once, in the call
         that made the edit (scripts and tests that want no threads).
+
+    Attributes
+    ----------
+    widget : ipywidgets.VBox
+        The editor's widget.
+    controls : dict
+        Its parts by name (``"undo"``, ``"save"``, ``"overwrite"``, ``"city"``, ``"rename"``,
+        ``"add"``, ``"status"``, ``"last_edit"``, ...), to drive it as a user would.
+    path : pathlib.Path or None
+        The file the board was opened from or last saved to.
 
     Examples
     --------
@@ -1306,6 +1320,17 @@ class MapEditor:
             ]
         )  # fmt: skip
         self.widget.add_class("wb-editor")
+        self.controls: dict[str, Any] = {
+            "undo": self._undo_button, "redo": self._redo_button, "path": self._path_box,
+            "open": self._open_button, "save": self._save_button, "overwrite": self._overwrite,
+            "status": self._status, "city": self._city, "new_name": self._rename_box,
+            "rename": rename, "color": self._color, "recolor": recolor, "dashed": self._dashed,
+            "remove": remove, "add_name": self._add_name, "add_color": self._add_color,
+            "add_at": self._add_at, "add_dashed": self._add_dashed, "add": add,
+            "usage": self._usage_box, "working": self._working, "summary": self._summary,
+            "last_edit": self._change, "distances": self._distances,
+            "problems": self._problems_box,
+        }  # fmt: skip
         self._draw_header()
 
     def _refresh_form(self) -> None:
