@@ -1,0 +1,84 @@
+"""``workbench simulate``: the CSV it writes, its progress bar and its errors."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from workbench import cli
+from workbench.bots import BOTS
+from workbench.sim import ROUND_COLUMNS, simulate
+
+ARGS = ["simulate", "--map", "maps/tiny.yaml", "--players", "2", "--games", "3", "--seed", "4"]
+
+
+def test_simulate_writes_the_rows(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out, games = tmp_path / "rounds.csv", tmp_path / "games.csv"
+    code = cli.main([*ARGS, "--bots", "random", "--out", str(out), "--games-out", str(games)])
+    assert code == 0
+    expected = simulate("maps/tiny.yaml", None, ["random", "random"], games=3, seed=4)
+    assert out.read_text() == expected.rounds.to_csv(index=False)
+    assert games.read_text() == expected.games.to_csv(index=False)
+    assert list(pd.read_csv(out).columns) == list(ROUND_COLUMNS)
+    captured = capsys.readouterr()
+    assert "3/3" in captured.err  # the progress bar
+    assert f"to {out}" in captured.out and "seat 0: wins" in captured.out
+    assert "95% CI" in captured.out
+    assert sorted(tmp_path.iterdir()) == sorted([games, out])  # no temporary file left
+
+
+def test_two_workers_and_a_rules_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    rules = tmp_path / "short.yaml"
+    rules.write_text("preset: rulebook\ntarget: 5\n")
+    one, two = tmp_path / "one.csv", tmp_path / "two.csv"
+    common = [*ARGS, "--bots", "random,random", "--rules", str(rules), "-q"]
+    assert cli.main([*common, "--out", str(one)]) == 0
+    assert cli.main([*common, "--workers", "2", "--out", str(two)]) == 0
+    assert one.read_bytes() == two.read_bytes()
+    assert capsys.readouterr().err == ""
+    table = pd.read_csv(one)
+    assert (table.groupby("game")["score"].max() >= 5).all()
+
+
+def test_the_default_bot(tmp_path: Path) -> None:
+    out = tmp_path / "rounds.csv"
+    assert cli.main([*ARGS[:-4], "--games", "1", "-q", "--out", str(out)]) == 0
+    assert set(pd.read_csv(out)["bot"]) == {"greedy" if "greedy" in BOTS else "random"}
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        (["--bots", "random,nobody"], "no bot 'nobody'; the bots are: " + ", ".join(BOTS)),
+        (["--bots", "random,random,random"], "names 3 bots for --players 2"),
+        (["--rules", "vexation"], "--rules 'vexation' is neither a preset (rulebook, countdown"),
+        (["--rules", "tests/maps/broken/yaml_syntax.yaml"], "yaml_syntax.yaml:"),
+        (["--map", "tests/maps/broken/sea_point.yaml"], "sea point"),
+    ],
+)
+def test_errors_are_one_line_each(
+    extra: list[str], message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "rounds.csv"
+    assert cli.main([*ARGS, *extra, "--out", str(out)]) == 1
+    assert message in capsys.readouterr().err
+    assert not out.exists()
+
+
+def test_a_bad_rules_file_is_located(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    rules = tmp_path / "house.yaml"
+    rules.write_text("preset: rulebook\ntargte: 15\n")
+    assert cli.main([*ARGS, "--rules", str(rules), "--out", str(tmp_path / "x.csv")]) == 1
+    assert f"{rules}:2:1: unknown key 'targte' (did you mean 'target'?" in capsys.readouterr().err
+
+
+def test_players_the_board_cannot_seat(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["simulate", "--map", "maps/tiny.yaml", "--out", str(tmp_path / "x.csv")]
+    assert cli.main(args) == 1
+    assert "for 4 players: each player needs one" in capsys.readouterr().err
+    assert cli.main([*args[:-1], str(tmp_path / "nowhere" / "x.csv")]) == 1
+    assert "no folder" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        cli.main([*ARGS[:-2], "--seed", "-1", "--out", "x.csv"])
