@@ -7,6 +7,7 @@ notebooks; a failing test leaves a screenshot in ``test-artifacts/``.
 
 from __future__ import annotations
 
+import json
 import os
 import secrets
 import shutil
@@ -34,6 +35,15 @@ CHROMIUM_ARGS = [
 ]
 
 
+LAB_SETTINGS: dict[str, dict[str, object]] = {
+    # every cell stays in the page (JupyterLab drops cells scrolled out of view otherwise)
+    "@jupyterlab/notebook-extension/tracker": {"windowingMode": "none"},
+    # no "news" toast over the notebook
+    "@jupyterlab/apputils-extension/notification": {"fetchNews": "false"},
+}
+"""User settings of the test JupyterLab, by plugin."""
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -47,7 +57,16 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str, Pa
     for nb in (ROOT / "notebooks").glob("*.ipynb"):
         shutil.copy2(nb, folder / nb.name)
     port, token = _free_port(), secrets.token_hex(16)
-    env = dict(os.environ, WORKBENCH_MAP=str(ROOT / "maps" / "trans_europa.yaml"))
+    settings = tmp_path_factory.mktemp("lab-settings")
+    for plugin, values in LAB_SETTINGS.items():
+        path = settings / f"{plugin}.jupyterlab-settings"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(values), encoding="utf-8")
+    env = dict(
+        os.environ,
+        WORKBENCH_MAP=str(ROOT / "maps" / "trans_europa.yaml"),
+        JUPYTERLAB_SETTINGS_DIR=str(settings),
+    )
     command = [
         sys.executable, "-m", "jupyterlab", "--no-browser", f"--port={port}",
         "--ServerApp.ip=127.0.0.1", f"--IdentityProvider.token={token}",
@@ -108,3 +127,31 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]):  
     report = yield
     setattr(item, f"rep_{report.when}", report)
     return report
+
+
+def run_notebook(page, lab: tuple[str, str, Path], name: str) -> None:  # type: ignore[no-untyped-def]
+    """Open notebook ``name`` in JupyterLab, run all its cells, and wait for the kernel."""
+    import re
+
+    url, token, _ = lab
+    page.goto(f"{url}/lab/tree/{name}?reset&token={token}")  # reset: no tabs of earlier tests
+    page.wait_for_selector(".jp-Notebook", timeout=60_000)
+    select = page.locator(".jp-Dialog button", has_text="Select")
+    try:  # JupyterLab may ask which kernel to start
+        select.wait_for(timeout=10_000)
+        select.click()
+    except Exception:  # no dialog: the kernel started on its own
+        pass
+    idle = ".jp-Notebook-ExecutionIndicator[data-status='idle'] >> visible=true"
+    page.wait_for_selector(idle, timeout=60_000)
+    page.locator(".jp-Notebook").click()  # focus the notebook, in command mode
+    page.keyboard.press("Escape")
+    page.get_by_role("menuitem", name="Run", exact=True).click()
+    page.get_by_role("menuitem", name=re.compile(r"^Run All Cells")).click()
+    # every code cell in the page shows an execution count, and the kernel is idle
+    done = """() => {
+        const prompts = [...document.querySelectorAll('.jp-CodeCell .jp-InputArea-prompt')];
+        return prompts.length > 0 && prompts.every(p => /\\[\\d+\\]/.test(p.textContent));
+    }"""
+    page.wait_for_function(done, timeout=180_000)
+    page.wait_for_selector(idle, timeout=180_000)

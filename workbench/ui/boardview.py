@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import math
 import os
+import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -109,6 +110,8 @@ MARKER_SIZE = 19.0
 """Size of a start marker, in pixels."""
 HAND_RADIUS = 0.47
 """Radius of the ring around a city of a hand, in plane units."""
+DUPLICATE_TAP = 0.3
+"""Seconds within which a second tap at the very same coordinates is taken as a repeat."""
 
 Columns = dict[str, Any]
 """The data of a ColumnDataSource: column name -> list of values."""
@@ -183,38 +186,51 @@ def player_color(seat: int) -> str:
     return PLAYER_COLORS[seat % len(PLAYER_COLORS)]
 
 
+def _pieces(state: Any) -> dict[Edge, tuple[int | None, ...]]:
+    """The engine's ``pieces``: segment -> owners of its rails (``None`` for a black rail)."""
+    pieces = getattr(state, "pieces", None)
+    if not pieces or callable(pieces):
+        return {}
+    items = pieces.items() if isinstance(pieces, Mapping) else pieces
+    return {edge(*key): tuple(owners) for key, owners in items}
+
+
 def colored_rails(state: Any) -> list[tuple[Edge, int]]:
     """The colored rails of ``state`` as ``(segment, seat)`` pairs; ``[]`` if it has none.
 
     Colored rails (the Vexation expansion, the 2018 edition) belong to one player's network.
-    The state may keep them as ``colored_rails`` or ``colored``, in any of three shapes: one
-    collection of segments per seat, a mapping seat -> segments, or a mapping segment ->
-    seat (or seats). A state without them (the base game) gives ``[]``.
+    The engine keeps them in ``state.pieces``: segment -> the owners of its rails, a seat
+    for a colored rail and ``None`` for a black one (a two-rail ferry may hold both). A state
+    may also keep them as ``colored_rails`` or ``colored``: one collection of segments per
+    seat, a mapping seat -> segments, or a mapping segment -> seat (or seats). A state
+    without them (the base game) gives ``[]``.
 
     Examples
     --------
     >>> from types import SimpleNamespace
+    >>> colored_rails(SimpleNamespace(pieces={((2, 1), (1, 1)): (None, 1)}))
+    [(((1, 1), (2, 1)), 1)]
     >>> colored_rails(SimpleNamespace(colored=({((1, 1), (2, 1))}, set())))
     [(((1, 1), (2, 1)), 0)]
-    >>> colored_rails(SimpleNamespace(colored_rails={((2, 1), (1, 1)): 1}))
-    [(((1, 1), (2, 1)), 1)]
     >>> colored_rails(object())
     []
     """
-    value = None
-    for name in ("colored_rails", "colored"):
-        value = getattr(state, name, None)
-        if value is not None and not isinstance(value, (bool, int)) and not callable(value):
-            break
-        value = None
-    if value is None:
-        return []
     out: list[tuple[Edge, int]] = []
 
     def add(segment: Any, seat: Any) -> None:
         a, b = segment
         out.append((edge((int(a[0]), int(a[1])), (int(b[0]), int(b[1]))), int(seat)))
 
+    for segment, owners in _pieces(state).items():
+        for seat in owners:
+            if seat is not None:
+                add(segment, seat)
+    value = None
+    for name in ("colored_rails", "colored"):
+        value = getattr(state, name, None)
+        if value is not None and not isinstance(value, (bool, int)) and not callable(value):
+            break
+        value = None
     if isinstance(value, Mapping):
         for key, item in value.items():
             if isinstance(key, int):  # seat -> segments
@@ -225,17 +241,18 @@ def colored_rails(state: Any) -> list[tuple[Edge, int]]:
             else:  # segment -> seats (a ferry with two colored rails)
                 for seat in item:
                     add(key, seat)
-    else:
+    elif value is not None:
         for seat, segments in enumerate(value):
             for segment in segments:
                 add(segment, seat)
-    return sorted(out)
+    return sorted(set(out))
 
 
 def _rails_of(state: Any) -> list[Edge]:
-    """The segments with a rail on them (a mapping of rail counts is read by its keys)."""
-    rails = getattr(state, "rails", ())
-    return sorted(edge(a, b) for a, b in rails)
+    """The segments with a black rail: every rail but those only colored rails hold."""
+    pieces = _pieces(state)
+    rails = (edge(a, b) for a, b in getattr(state, "rails", ()))
+    return sorted(s for s in rails if s not in pieces or None in pieces[s])
 
 
 @dataclass(frozen=True)
@@ -721,7 +738,9 @@ class BoardView:
         """Call ``callback(x, y)`` (plane coordinates) when the figure is tapped in a widget.
 
         Works where Python hears the browser: in a ``jupyter_bokeh`` ``BokehModel`` or on a
-        Bokeh server (not in a static page).
+        Bokeh server (not in a static page). A tap delivered twice (the same coordinates
+        within :data:`DUPLICATE_TAP` seconds) is handled once, so a callback that plays a
+        move never plays it twice; two real taps that close are a double tap to BokehJS.
 
         Examples
         --------
@@ -730,15 +749,22 @@ class BoardView:
         >>> view = BoardView(load_map("maps/tiny.yaml"))
         >>> taps = []
         >>> view.on_tap(lambda x, y: taps.append((x, y)))
-        >>> view.figure._trigger_event(Tap(view.figure, x=1.0, y=-0.5))
+        >>> for _ in range(2):
+        ...     view.figure._trigger_event(Tap(view.figure, x=1.0, y=-0.5))
         >>> taps
         [(1.0, -0.5)]
         """
+        last: list[tuple[float, float, float]] = []
 
         def tapped(event: Event) -> None:
             x, y = getattr(event, "x", None), getattr(event, "y", None)
-            if x is not None and y is not None:
-                callback(float(x), float(y))
+            if x is None or y is None:
+                return
+            now = time.monotonic()
+            if last and last[0][:2] == (x, y) and now - last[0][2] < DUPLICATE_TAP:
+                return
+            last[:] = [(float(x), float(y), now)]
+            callback(float(x), float(y))
 
         self.figure.on_event(Tap, tapped)
 

@@ -46,11 +46,11 @@ from workbench.engine import (
     RoundResult,
     State,
 )
-from workbench.exceptions import IllegalActionError
+from workbench.exceptions import IllegalActionError, InfeasibleError
 from workbench.maps.lattice import edge, plane_xy, point_name
 from workbench.rules import CARDS, DECK, PRESETS, Rules, apply_cards
 from workbench.rules import card as special_card
-from workbench.ui.boardview import BoardView, colored_rails, player_color
+from workbench.ui.boardview import BoardView, player_color
 
 if TYPE_CHECKING:
     from workbench.maps.board import Board
@@ -60,6 +60,7 @@ __all__ = [
     "DECK_CHOICE",
     "HUMAN",
     "PlayRound",
+    "completion",
     "describe_action",
     "describe_rules",
     "make_game",
@@ -67,6 +68,7 @@ __all__ = [
     "round_rules",
     "round_table",
     "seat_kinds",
+    "state_rules",
 ]
 
 HUMAN = "human"
@@ -289,6 +291,59 @@ def round_table(result: RoundResult, names: Sequence[str]) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+def state_rules(state: State) -> Rules:
+    """The rules of the round ``state`` is in (special cards applied).
+
+    Examples
+    --------
+    >>> from workbench import load_map
+    >>> state = make_game(load_map("maps/tiny.yaml"), 2, card="water_single").new_state()
+    >>> state_rules(state).double_cost_map["water"]
+    1
+    """
+    rules = getattr(state, "round_rules", None)
+    return rules if isinstance(rules, Rules) else round_rules(state.game, state.round)
+
+
+def completion(state: State, seat: int, start: Point | None = None) -> Completion:
+    """One cheapest way for ``seat`` to join its cities from ``start`` (its marker by default).
+
+    The rails count as the engine counts them for that seat: rails it may use cost 0, other
+    players' colored rails are closed to it (unless that cuts a city off: then they count
+    as absent), doubles cost what the round's rules say
+    (:func:`~workbench.analysis.costs.missing_rails`).
+
+    Examples
+    --------
+    >>> from workbench import load_map
+    >>> from workbench.engine import Game
+    >>> state = Game(load_map("maps/tiny.yaml"), players=2, seed=1).new_state()
+    >>> state.apply(PlaceMarker((1, 1)))
+    >>> best = missing_rails(state.game.board, [], (1, 1), state.hands[0])
+    >>> completion(state, 0) == best
+    True
+    """
+    board, hand = state.game.board, state.hands[seat]
+    marker = start if start is not None else state.markers[seat]
+    if marker is None:
+        raise ValueError(f"seat {seat} has no marker yet: give a start point")
+    cost = state_rules(state).double_cost_map
+    per_seat = getattr(state, "seat_rails", None)
+    if not callable(per_seat):
+        return missing_rails(board, _rail_keys(state), marker, hand, cost)
+    view = per_seat(seat)
+    extra: dict[str, Any] = {}
+    if view.blocked:
+        extra["blocked"] = sorted(view.blocked)
+    if view.costs:
+        extra["costs"] = dict(view.costs)
+    try:
+        return missing_rails(board, view.rails, marker, hand, cost, **extra)
+    except InfeasibleError:  # the blocked rails cut a city off: count them as absent
+        extra.pop("blocked", None)
+        return missing_rails(board, view.rails, marker, hand, cost, **extra)
+
+
 def _running_loop() -> asyncio.AbstractEventLoop | None:
     """The event loop running this thread (a Jupyter kernel's), or ``None`` (a script)."""
     try:
@@ -312,9 +367,9 @@ _CSS = """<style>
   border-bottom: 1px solid #ddd; text-align: left; }
 .wb-play .wb-swatch { display: inline-block; width: 11px; height: 11px;
   border: 1px solid #111; margin-right: 4px; vertical-align: -1px; }
-.wb-play-log { max-height: 230px; overflow-y: auto; border: 1px solid #ddd;
-  padding: 2px 6px; background: #fafafa; }
-.wb-play-log div { white-space: nowrap; }
+.wb-play-log { max-height: 240px; overflow-y: auto; border: 1px solid #ddd;
+  padding: 2px 6px; background: #fafafa; font-size: 12px; line-height: 1.35; }
+.wb-play-log div { padding-left: 1em; text-indent: -1em; }
 </style>"""
 
 
@@ -675,14 +730,10 @@ class PlayRound:
             return None
         game = state.game
         hand = state.hands[seat]
-        cost = round_rules(game, state.round).double_cost_map
-        colored = colored_rails(state)
-        blocked = {s for s, owner in colored if owner != seat}  # others' colored rails
-        rails = sorted({*_rail_keys(state), *(s for s, o in colored if o == seat)} - blocked)
-        extra: dict[str, Any] = {"blocked": sorted(blocked)} if blocked else {}
         marker = state.markers[seat]
         if marker is None:
-            heat = start_heatmap(self.board, hand, rails, cost)
+            cost = state_rules(state).double_cost_map
+            heat = start_heatmap(self.board, hand, sorted(_rail_keys(state)), cost)
             free = set(game.marker_points) - set(state.markers)
             heat = heat[[p in free for p in heat.index]]
             if heat.empty or not math.isfinite(float(heat.min())):
@@ -690,13 +741,13 @@ class PlayRound:
                 return None
             found: Any = heat.idxmin()
             marker = (int(found[0]), int(found[1]))
-            best = missing_rails(self.board, rails, marker, hand, cost, **extra)
+            best = completion(state, seat, marker)
             text = (
                 f"Hint for {self._who(seat)}: start at {_point_label(self.board, marker)}; "
                 f"from there your cities take {best.cost} rails (dashed)."
             )
         else:
-            best = missing_rails(self.board, rails, marker, hand, cost, **extra)
+            best = completion(state, seat)
             text = (
                 f"Hint for {self._who(seat)}: {best.cost} more rails join your cities; the "
                 "dashed line is one cheapest way."
@@ -912,8 +963,13 @@ class PlayRound:
             self._refresh_text()
         return self._root
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        return self.widget._repr_mimebundle_(**kwargs)
+    def _ipython_display_(self) -> None:
+        from IPython.display import HTML, display
+
+        from workbench.ui.render import _bokehjs_once
+
+        display(HTML(_bokehjs_once()))  # the board's view needs BokehJS on the page, offline
+        display(self.widget)
 
     def _build(self) -> Any:
         import ipywidgets as w
@@ -935,7 +991,7 @@ class PlayRound:
                 options=kinds,
                 value=self.seats[i] if i < n else kinds[-1],
                 description=f"seat {i}",
-                **narrow(150, 40),
+                **narrow(160, 44),
             )
             for i in range(6)
         ]
@@ -992,10 +1048,10 @@ class PlayRound:
         board = BokehModel(self.view.figure)
         board.add_class("wb-play-board")
         texts = {}
-        for name in ("rules", "status", "message", "hand", "log", "table"):
+        for name in ("about", "status", "message", "hand", "log", "table"):
             texts[name] = w.HTML()
             texts[name].add_class(f"wb-play-{name}")
-        texts["log"].layout = w.Layout(width="330px")
+        texts["log"].layout = w.Layout(width="310px")
         choices = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         self._widgets = {
             "players": players, "seats": seats, "rules": rules, "card": card, "seed": seed,
@@ -1013,14 +1069,14 @@ class PlayRound:
                 w.HTML("<b>Moves</b>"),
                 texts["log"],
             ],
-            layout=w.Layout(width="340px", margin="0 0 0 10px"),
+            layout=w.Layout(width="320px", margin="0 0 0 10px"),
         )
         root = w.VBox(
             [
                 w.HTML(_CSS),
                 w.HBox([players, *seats, rules, card, seed, new], layout=wrap),
-                texts["rules"],
-                w.HBox([board, side]),
+                texts["about"],
+                w.HBox([board, side], layout=wrap),
                 texts["table"],
             ]
         )
@@ -1042,7 +1098,7 @@ class PlayRound:
             if cards and self.card == DECK_CHOICE:
                 names = ", ".join(CARDS[c].name for c in cards)
                 rules_text += f"; this round: {names}"
-        wd["rules"].value = f"<span class='wb-info'>{html.escape(rules_text)}</span>"
+        wd["about"].value = f"<span class='wb-info'>{html.escape(rules_text)}</span>"
         wd["status"].value = f"<b>{html.escape(self.status())}</b>"
         css = "wb-error" if self._error else "wb-info"
         text = html.escape(self.message)
