@@ -565,6 +565,20 @@ def test_the_background_analysis_says_it_is_working(europe: Board) -> None:
         editor.close()
 
 
+def test_the_analysis_computes_each_table_once_and_quietly(
+    tiny: Board, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from workbench.analysis.hands import _cached_table
+
+    _cached_table.cache_clear()
+    moved = tiny.move_city("Fir", (5, 1))
+    result = analyze_edit(moved, tiny)
+    assert result.comparison is not None
+    info = _cached_table.cache_info()
+    assert info.misses == 2, "one table per board, shared by summary, usage and comparison"
+    assert "hand costs" not in capsys.readouterr().err, "no progress bar"
+
+
 def test_analyze_edit_skips_the_comparison_across_boards(tiny: Board, europe: Board) -> None:
     assert analyze_edit(europe, before=tiny).comparison is None
 

@@ -87,8 +87,8 @@ def hand_table(
 ) -> HandTable:
     """Compute every hand's cost and the segments their optimal trees use.
 
-    Results are cached per board, player count, cost of doubles and rails, so the
-    summaries that share one table compute it once.
+    Results are cached per board, player count, cost of doubles and rails (not per
+    ``progress``), so the summaries that share one table compute it once.
 
     Examples
     --------
@@ -98,7 +98,24 @@ def hand_table(
     ((32,), 8, 16)
     """
     rails_key = tuple(sorted(edge(a, b) for a, b in rails))
-    return _cached_table(board, players, double_cost_key(double_cost), rails_key, progress)
+    key = double_cost_key(double_cost)
+    return _cached_table(board, players, key, rails_key, _Progress(progress))
+
+
+class _Progress:
+    """Whether to show a progress bar: handed to the cached computation but left out of its
+    cache key (every instance is equal), since the table is the same with or without a bar."""
+
+    __slots__ = ("show",)
+
+    def __init__(self, show: bool | None) -> None:
+        self.show = show
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Progress)
+
+    def __hash__(self) -> int:
+        return 0
 
 
 @lru_cache(maxsize=8)
@@ -107,7 +124,7 @@ def _cached_table(
     players: int,
     double_key: int | tuple[tuple[str, int], ...],
     rails: tuple[Edge, ...],
-    progress: bool | None,
+    progress: _Progress,
 ) -> HandTable:
     double_cost: DoubleCost = dict(double_key) if isinstance(double_key, tuple) else double_key
     cards = deck(board, players)
@@ -116,7 +133,7 @@ def _cached_table(
         raise ValueError(f"no cities of color {', '.join(empty)} in the deck: no hand exists")
     start = time.perf_counter()
     G = cost_graph(board, rails, double_cost)
-    costs, usage = table_on_graph(G, board, cards, progress)
+    costs, usage = table_on_graph(G, board, cards, progress.show)
     return HandTable(board, players, cards, costs, usage, time.perf_counter() - start)
 
 

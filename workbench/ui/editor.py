@@ -164,14 +164,16 @@ def analyze_edit(
     (32, ['moving Fir from [5, 0] to [5, 1]'])
     """
     start = time.perf_counter()
-    table = hand_table(board, players)
+    # no progress bar: on a background thread it would land in whichever cell is running;
+    # the tables are cached without regard to it, so compare and segment_usage reuse them
+    table = hand_table(board, players, progress=False)
     summary = cost_summary(table.frame())
     usage = segment_usage(board, players)
     comparison, previous = None, None
     if before is not None and before != board and before.colors == board.colors:
         try:
+            previous = cost_summary(hand_table(before, players, progress=False).frame())
             comparison = compare(before, board, players)
-            previous = cost_summary(hand_table(before, players).frame())
         except ValueError:  # the board before had no hands (a color without cities)
             comparison, previous = None, None
     return EditorAnalysis(
