@@ -75,3 +75,32 @@ def test_a_finished_hand_costs_zero(tiny: Board) -> None:
     path = nx.shortest_path(G, tiny.city("Alder").at, tiny.city("Birch").at)
     rails = list(itertools.pairwise(path))
     assert missing_rails(tiny, rails, path[0], ["Birch"]).cost == 0
+
+
+def test_blocked_segments_are_left_out(tiny: Board) -> None:
+    # (0, 1)-(1, 1) is on the cheapest way from (0, 1) to Alder and Ginkgo
+    first = ((0, 1), (1, 1))
+    assert missing_rails(tiny, [], (0, 1), ["Alder", "Ginkgo"], blocked=[first]).cost == 3
+    assert first not in cost_graph(tiny, blocked=[first]).edges
+    # a rail wins over a block; the shared graph is left as it was
+    assert missing_rails(tiny, [first], (0, 1), ["Alder"], blocked=[first]).cost == 0
+    assert missing_rails(tiny, [], (0, 1), ["Alder", "Ginkgo"]).cost == 2
+
+
+def test_blocked_segments_can_cut_a_hand_off(tiny: Board) -> None:
+    from workbench.exceptions import InfeasibleError
+
+    around = [s for s in tiny.segments if (1, 1) in s]
+    with pytest.raises(InfeasibleError, match="different components"):
+        missing_rails(tiny, [], (0, 0), ["Alder"], blocked=around)
+
+
+def test_costs_replace_a_free_segments_cost(tiny: Board) -> None:
+    ferry = ((5, 1), (6, 1))
+    assert missing_rails(tiny, [], (6, 1), ["Fir"]).cost == 2
+    assert missing_rails(tiny, [], (6, 1), ["Fir"], costs={ferry: 2}).cost == 3
+    assert missing_rails(tiny, [ferry], (6, 1), ["Fir"], costs={ferry: 2}).cost == 1
+    assert cost_graph(tiny, costs={ferry: 2}).edges[ferry]["weight"] == 2
+    assert missing_rails(tiny, [], (6, 1), ["Fir"]).cost == 2, "the shared graph is restored"
+    with pytest.raises(ValueError, match="is not a segment"):
+        missing_rails(tiny, [], (6, 1), ["Fir"], costs={((0, 0), (1, 0)): 2})

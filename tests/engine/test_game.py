@@ -1,4 +1,4 @@
-"""Setup, dealing, variants the engine refuses, observations, copies, replay and saved games."""
+"""Setup, dealing, the variants, observations, copies, replay and saved games."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from workbench.engine import (
     save_game,
 )
 from workbench.exceptions import IllegalActionError
-from workbench.rules import Rules
+from workbench.rules import DECK, Rules
 
 
 def first_round(game: Game) -> State:
@@ -90,13 +90,28 @@ def test_starting_seat_rotates_left(tiny: Board) -> None:
         {"colored_rails": 3},
         {"ferry_rails": 2},
         {"special_cards": ("rhythm",)},
-        {"doubles_per_turn": 0},
+        {"special_cards": DECK, "card_mode": "fixed"},
     ],
 )
-def test_unsupported_variants_are_refused(tiny: Board, changes: dict[str, object]) -> None:
-    field = next(iter(changes))
-    with pytest.raises(ValueError, match=f"does not play these rules yet: {field}"):
-        Game(tiny, Rules().replace(**changes), players=2)
+def test_every_variant_is_played(tiny: Board, changes: dict[str, object]) -> None:
+    state = first_round(Game(tiny, Rules().replace(**changes), players=2, seed=3))
+    assert state.results and state.results[-1].round == 1
+
+
+def test_doubles_per_turn_zero_is_refused_on_a_board_with_doubles(tiny: Board) -> None:
+    with pytest.raises(ValueError, match="does not play these rules yet: doubles_per_turn=0"):
+        Game(tiny, Rules(doubles_per_turn=0), players=2)
+
+
+def test_cards_that_could_empty_the_hands_are_refused(tiny: Board) -> None:
+    rules = Rules(
+        colors_out=("brown", "pink", "orange"), special_cards=("no_white", "no_turquoise")
+    )
+    Game(tiny, rules, players=2)  # one card a round: a color is always left
+    with pytest.raises(ValueError, match="can take every color out"):
+        Game(tiny, rules.replace(cards_per_round=2), players=2)
+    with pytest.raises(ValueError, match="can take every color out"):
+        Game(tiny, rules.replace(card_mode="fixed"), players=2)
 
 
 def test_bad_parameters(tiny: Board, europe: Board) -> None:

@@ -5,6 +5,10 @@ many rails does it still take to join a start point and a hand of cities? The an
 weight of a minimum Steiner tree in the board's graph where a segment that already has a
 rail costs 0 (whoever built it), a free single, ferry or tunnel 1, and a free double 2 (or
 what a rule says for its terrain).
+
+Two keywords serve the later edition's rules: ``blocked`` segments are left out of the graph
+(another player's colored rail: neither usable nor free to build on), and ``costs`` replaces
+the cost of some free segments (a ferry that takes two rails, or one already half built).
 """
 
 from __future__ import annotations
@@ -43,11 +47,32 @@ def segment_cost(kind: str, terrain: str | None, double_cost: DoubleCost = 2) ->
     return int(double_cost)
 
 
-def cost_graph(board: Board, rails: Iterable[Edge] = (), double_cost: DoubleCost = 2) -> nx.Graph:
+def _keys(board: Board, segments: Iterable[Edge]) -> list[Edge]:
+    """Canonical segment keys, each checked to be a segment of the board."""
+    out = []
+    for a, b in segments:
+        key = edge(a, b)
+        if key not in board.segments:
+            raise ValueError(
+                f"{point_name(key[0])}-{point_name(key[1])} is not a segment of {board.name!r}"
+            )
+        out.append(key)
+    return out
+
+
+def cost_graph(
+    board: Board,
+    rails: Iterable[Edge] = (),
+    double_cost: DoubleCost = 2,
+    *,
+    blocked: Iterable[Edge] = (),
+    costs: Mapping[Edge, int] | None = None,
+) -> nx.Graph:
     """The board's graph with ``weight`` = rails still needed: 0 where a rail lies.
 
     ``rails`` are segment keys ``((c, r), (c, r))`` in either order; each must be a
-    segment of the board.
+    segment of the board. ``costs`` replaces the cost of free segments and ``blocked``
+    segments are removed from the graph; a rail wins over both.
 
     Examples
     --------
@@ -56,17 +81,20 @@ def cost_graph(board: Board, rails: Iterable[Edge] = (), double_cost: DoubleCost
     >>> G = cost_graph(board, rails=[((1, 1), (2, 1))], double_cost={"water": 1})
     >>> G.edges[(1, 1), (2, 1)]["weight"], G.edges[(3, 1), (3, 2)]["weight"]
     (0, 1)
+    >>> H = cost_graph(board, blocked=[((1, 1), (2, 1))], costs={((5, 1), (6, 1)): 2})
+    >>> H.has_edge((1, 1), (2, 1)), H.edges[(5, 1), (6, 1)]["weight"]
+    (False, 2)
     """
     G = board.graph()
     for data in G.edges.values():
         data["weight"] = segment_cost(data["kind"], data["terrain"], double_cost)
-    for a, b in rails:
-        key = edge(a, b)
-        if key not in board.segments:
-            raise ValueError(
-                f"{point_name(key[0])}-{point_name(key[1])} is not a segment of {board.name!r}"
-            )
+    overrides = dict(costs or {})
+    for key, value in zip(_keys(board, overrides), overrides.values(), strict=True):
+        G.edges[key]["weight"] = int(value)
+    rail_keys = set(_keys(board, rails))
+    for key in rail_keys:
         G.edges[key]["weight"] = 0
+    G.remove_edges_from(key for key in _keys(board, blocked) if key not in rail_keys)
     return G
 
 
@@ -98,6 +126,9 @@ def missing_rails(
     start: Point,
     hand: Iterable[str | City | Point],
     double_cost: DoubleCost = 2,
+    *,
+    blocked: Iterable[Edge] = (),
+    costs: Mapping[Edge, int] | None = None,
 ) -> Completion:
     """The missing-rail count of a hand, and one optimal set of segments to build.
 
@@ -115,6 +146,22 @@ def missing_rails(
         The player's start marker.
     hand : iterable of city names, City values or points
     double_cost : int or mapping terrain -> int, default 2
+    blocked : iterable of segment keys, optional
+        Segments the player can neither use nor build on (another player's colored rail):
+        they are left out of the graph (unless they are in ``rails``).
+    costs : mapping segment -> int, optional
+        Rails still needed on some free segments, instead of their usual cost (a ferry that
+        takes two rails costs 2, or 1 when one rail is already on it). A segment in
+        ``rails`` costs 0 whatever this says.
+
+    Returns
+    -------
+    Completion
+
+    Raises
+    ------
+    InfeasibleError
+        When the blocked segments cut the start off from a city.
 
     Examples
     --------
@@ -127,13 +174,16 @@ def missing_rails(
     (2, (((0, 1), (1, 1)), ((1, 1), (2, 0))))
     >>> missing_rails(board, done.build, (0, 1), ["Alder", "Ginkgo"]).cost
     0
+
+    Leaving out the segment (0, 1)-(1, 1) makes the way round dearer:
+
+    >>> missing_rails(board, [], (0, 1), ["Alder", "Ginkgo"], blocked=[done.build[0]]).cost
+    3
     """
-    rail_keys = [edge(a, b) for a, b in rails]
-    for key in rail_keys:
-        if key not in board.segments:
-            raise ValueError(
-                f"{point_name(key[0])}-{point_name(key[1])} is not a segment of {board.name!r}"
-            )
+    rail_keys = _keys(board, rails)
+    blocked_keys = _keys(board, blocked)
+    overrides = dict(costs or {})
+    cost_keys = list(zip(_keys(board, overrides), overrides.values(), strict=True))
     terminals = [_point_of(board, start), *(_point_of(board, c) for c in hand)]
     for p in terminals:
         if p not in board.points:
@@ -141,17 +191,23 @@ def missing_rails(
     # One graph per board and cost of doubles, reused by every query: the rails are set to
     # 0 for the query and put back after, under a lock. Building a graph per query cost
     # more than solving it.
+    # Blocked segments get the weight None, which hides an edge from the solver.
     G = _base_graph(board, double_cost_key(double_cost))
     with _BASE_LOCK:
-        saved = [(key, G.edges[key]["weight"]) for key in rail_keys]
+        touched = [key for key, _ in cost_keys] + blocked_keys + rail_keys
+        saved = [(key, G.edges[key]["weight"]) for key in touched]
         try:
+            for key, value in cost_keys:
+                G.edges[key]["weight"] = int(value)
+            for key in blocked_keys:
+                G.edges[key]["weight"] = None
             for key in rail_keys:
                 G.edges[key]["weight"] = 0
             tree = steiner_tree(G, terminals)
             build = sorted(edge(a, b) for a, b, w in tree.edges(data="weight") if w)
             cost = int(sum(G.edges[e]["weight"] for e in build))
         finally:
-            for key, weight in saved:
+            for key, weight in reversed(saved):
                 G.edges[key]["weight"] = weight
     return Completion(cost, tuple(build))
 

@@ -2,15 +2,18 @@
 
 A round is played as a flat sequence of actions:
 
+* :class:`Discard` and :class:`PassCard` -- the hand-exchange cards of the special-card
+  variant, between the deal and the markers: a city card put back, or passed to the left;
 * :class:`PlaceMarker` -- a player puts their start marker on a point (the round's first lap);
-* :class:`PlaceRail` -- one rail on one segment; a turn is one or more of these;
+* :class:`PlaceRail` -- one rail on one segment, black or (``colored=True``) of the player's
+  own color; a turn is one or more of these;
 * :class:`EndTurn` -- ends a turn after at least one rail (there is no passing). A turn also
   ends by itself when its budget is used up, so ``EndTurn`` is only needed to stop early;
 * :class:`NextRound` -- after a round has been scored, deals the next one.
 
-Each action prints as a short text (``M 3,4``, ``R 3,4-4,4``, ``E``, ``N``) that
-:func:`parse_action` reads back, like a chess move in UCI notation; that text is what a
-saved game's log holds.
+Each action prints as a short text (``D Alder``, ``P Alder``, ``M 3,4``, ``R 3,4-4,4``,
+``C 3,4-4,4``, ``E``, ``N``) that :func:`parse_action` reads back, like a chess move in UCI
+notation; that text is what a saved game's log holds.
 """
 
 from __future__ import annotations
@@ -22,8 +25,10 @@ from workbench.maps.lattice import Edge, Point, edge
 
 __all__ = [
     "Action",
+    "Discard",
     "EndTurn",
     "NextRound",
+    "PassCard",
     "PlaceMarker",
     "PlaceRail",
     "action_key",
@@ -60,11 +65,13 @@ class PlaceMarker:
         return f"M {_point_text(self.point)}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class PlaceRail:
     """Put one rail on the segment ``segment`` (its two points, in either order).
 
-    The segment is stored in canonical order (:func:`workbench.maps.lattice.edge`).
+    The segment is stored in canonical order (:func:`workbench.maps.lattice.edge`). With
+    ``colored=True`` the rail is one of the player's own colored rails (``Rules.colored_rails``):
+    it joins that player's network only. A black rail prints as ``R``, a colored one as ``C``.
 
     Examples
     --------
@@ -72,17 +79,81 @@ class PlaceRail:
     PlaceRail(segment=((3, 4), (4, 4)))
     >>> str(PlaceRail(((4, 4), (3, 4))))
     'R 3,4-4,4'
+    >>> own = PlaceRail(((3, 4), (4, 4)), colored=True)
+    >>> own, str(own)
+    (PlaceRail(segment=((3, 4), (4, 4)), colored=True), 'C 3,4-4,4')
     """
 
     segment: Edge
+    colored: bool = False
 
     def __post_init__(self) -> None:
         a, b = self.segment
         object.__setattr__(self, "segment", edge(_point(a), _point(b)))
+        object.__setattr__(self, "colored", bool(self.colored))
+
+    def __repr__(self) -> str:
+        tail = ", colored=True" if self.colored else ""
+        return f"PlaceRail(segment={self.segment!r}{tail})"
 
     def __str__(self) -> str:
         a, b = self.segment
-        return f"R {_point_text(a)}-{_point_text(b)}"
+        return f"{'C' if self.colored else 'R'} {_point_text(a)}-{_point_text(b)}"
+
+
+def _city_name(name: Any) -> str:
+    if not isinstance(name, str) or not name.strip() or name != name.strip():
+        raise ValueError(f"city is {name!r}: use a city's name, without spaces around it")
+    return name
+
+
+@dataclass(frozen=True)
+class Discard:
+    """Put the city card ``city`` of the player on turn back, face down, under its stack.
+
+    Played when every player returns a card of their choice (``Rules.discard_one``) and by
+    the last player of a draft (``Rules.draft_extra``), who returns one of their two cards
+    of the drafted color.
+
+    Examples
+    --------
+    >>> Discard("Alder")
+    Discard(city='Alder')
+    >>> str(Discard("St. Louis"))
+    'D St. Louis'
+    """
+
+    city: str
+
+    def __post_init__(self) -> None:
+        _city_name(self.city)
+
+    def __str__(self) -> str:
+        return f"D {self.city}"
+
+
+@dataclass(frozen=True)
+class PassCard:
+    """Pass the city card ``city`` of the player on turn, face down, to the left neighbour.
+
+    Played when everyone passes a card of their choice (``Rules.pass_one_times``), and in a
+    draft (``Rules.draft_extra``), where it must be a card of the drafted color.
+
+    Examples
+    --------
+    >>> PassCard("Alder")
+    PassCard(city='Alder')
+    >>> str(PassCard("Alder"))
+    'P Alder'
+    """
+
+    city: str
+
+    def __post_init__(self) -> None:
+        _city_name(self.city)
+
+    def __str__(self) -> str:
+        return f"P {self.city}"
 
 
 @dataclass(frozen=True)
@@ -113,14 +184,15 @@ class NextRound:
         return "N"
 
 
-Action = PlaceMarker | PlaceRail | EndTurn | NextRound
+Action = PlaceMarker | PlaceRail | EndTurn | NextRound | Discard | PassCard
 """Any action of the game."""
 
-_ORDER = {PlaceMarker: 0, PlaceRail: 1, EndTurn: 2, NextRound: 3}
+_ORDER = {PlaceMarker: 0, PlaceRail: 1, EndTurn: 2, NextRound: 3, Discard: 4, PassCard: 5}
 
 
 def action_key(action: Action) -> tuple[int, tuple[int, ...]]:
-    """The sort key of an action: markers, then rails (by segment), then ``E``, then ``N``.
+    """The sort key of an action: markers, rails (by segment, black before colored), ``E``,
+    ``N``, then discards and passes (by city name, as code points).
 
     :meth:`~workbench.engine.State.legal_actions` lists actions in this order.
 
@@ -129,12 +201,16 @@ def action_key(action: Action) -> tuple[int, tuple[int, ...]]:
     >>> sorted([EndTurn(), PlaceRail(((1, 0), (2, 0))), PlaceRail(((0, 0), (0, 1)))],
     ...        key=action_key)
     [PlaceRail(segment=((0, 0), (0, 1))), PlaceRail(segment=((1, 0), (2, 0))), EndTurn()]
+    >>> [str(a) for a in sorted([PassCard("Fir"), PassCard("Alder")], key=action_key)]
+    ['P Alder', 'P Fir']
     """
     if isinstance(action, PlaceMarker):
         return (0, action.point)
     if isinstance(action, PlaceRail):
         (a, b), (c, d) = action.segment
-        return (1, (a, b, c, d))
+        return (1, (a, b, c, d, 1) if action.colored else (a, b, c, d))
+    if isinstance(action, (Discard, PassCard)):
+        return (_ORDER[type(action)], tuple(map(ord, action.city)))
     return (_ORDER[type(action)], ())
 
 
@@ -150,6 +226,9 @@ def _parse_point(text: str, whole: str) -> Point:
         ) from None
 
 
+_FORMS = "'M c,r', 'R c,r-c,r', 'C c,r-c,r', 'E', 'N', 'D city' or 'P city'"
+
+
 def parse_action(text: str) -> Action:
     """Read an action from its text form (the inverse of ``str(action)``).
 
@@ -161,11 +240,19 @@ def parse_action(text: str) -> Action:
     PlaceRail(segment=((3, 4), (4, 4)))
     >>> parse_action("M 0,1"), parse_action("E"), parse_action("N")
     (PlaceMarker(point=(0, 1)), EndTurn(), NextRound())
+    >>> parse_action("C 0,0-0,1"), parse_action("D St. Louis"), parse_action("P Alder")
+    (PlaceRail(segment=((0, 0), (0, 1)), colored=True), Discard(city='St. Louis'), \
+PassCard(city='Alder'))
     >>> parse_action("X 1")
     Traceback (most recent call last):
     ...
-    ValueError: cannot read action 'X 1': use 'M c,r', 'R c,r-c,r', 'E' or 'N'
+    ValueError: cannot read action 'X 1': use 'M c,r', 'R c,r-c,r', 'C c,r-c,r', 'E', 'N', \
+'D city' or 'P city'
     """
+    head, _, rest = text.strip().partition(" ")
+    rest = rest.strip()
+    if head in ("D", "P") and rest:
+        return Discard(rest) if head == "D" else PassCard(rest)
     parts = text.split()
     if parts == ["E"]:
         return EndTurn()
@@ -173,7 +260,7 @@ def parse_action(text: str) -> Action:
         return NextRound()
     if len(parts) == 2 and parts[0] == "M":
         return PlaceMarker(_parse_point(parts[1], text))
-    if len(parts) == 2 and parts[0] == "R" and parts[1].count("-") == 1:
+    if len(parts) == 2 and parts[0] in ("R", "C") and parts[1].count("-") == 1:
         a, b = parts[1].split("-")
-        return PlaceRail((_parse_point(a, text), _parse_point(b, text)))
-    raise ValueError(f"cannot read action {text!r}: use 'M c,r', 'R c,r-c,r', 'E' or 'N'")
+        return PlaceRail((_parse_point(a, text), _parse_point(b, text)), parts[0] == "C")
+    raise ValueError(f"cannot read action {text!r}: use {_FORMS}")

@@ -1,13 +1,18 @@
-"""The immutable :class:`Game`: board, rules, number of players, seed, and the deal.
+"""The immutable :class:`Game`: board, rules, number of players, seed, the deal and the cards.
 
-A game makes states (:meth:`Game.new_state`) and deals each round's hands
-(:meth:`Game.deal`). Everything that changes lives in :class:`~workbench.engine.State`.
+A game makes states (:meth:`Game.new_state`), deals each round's hands (:meth:`Game.deal`)
+and says which special cards rule each round (:meth:`Game.round_cards`,
+:meth:`Game.round_rules`). Everything that changes lives in :class:`~workbench.engine.State`.
 
 Randomness: round ``r`` is dealt with ``numpy.random.default_rng(SeedSequence(seed,
 spawn_key=(r,)))``, a generator of its own per round derived from the game's seed, so a
 round's deal depends only on the seed and the round number and a state needs to carry no
 generator. Each color's cards are shuffled separately (the rulebook's five stacks) and
-player ``i`` takes the ``i``-th card of every stack.
+player ``i`` takes the ``i``-th card of every stack; the cards below are the stack left
+for the round (a draft draws from its top). Special cards in ``"per_round"`` mode come from
+a stream of their own, ``SeedSequence(seed, spawn_key=(0, 1))``: the deck is shuffled once
+and :func:`workbench.rules.schedule` turns cards over round after round, so the cards never
+touch the deal's generators and a game without special cards deals as it always did.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ import numpy as np
 
 from workbench.maps.board import Board
 from workbench.maps.lattice import Edge, Point
+from workbench.rules.cards import CARDS, apply_cards, schedule
 from workbench.rules.rules import Rules
 
 if TYPE_CHECKING:
@@ -31,31 +37,6 @@ __all__ = ["Game", "Hands"]
 
 Hands = tuple[tuple[str, ...], ...]
 """One hand per seat: the names of the player's cities, in the board's color order."""
-
-
-def _unsupported(rules: Rules) -> list[str]:
-    """The variants in ``rules`` that the engine does not play yet."""
-    out = []
-    if rules.discard_one:
-        out.append("discard_one (each player puts back a card)")
-    if rules.reveal:
-        out.append(f"reveal={rules.reveal!r} (cards shown face up)")
-    if rules.draft_extra:
-        out.append(f"draft_extra={rules.draft_extra!r} (cards drafted round the table)")
-    if rules.pass_one_times:
-        out.append(f"pass_one_times={rules.pass_one_times!r} (cards passed left)")
-    if rules.pass_hand:
-        out.append("pass_hand (hands passed left)")
-    if rules.colored_rails:
-        out.append(f"colored_rails={rules.colored_rails!r} (colored rails)")
-    if rules.ferry_rails != 1:
-        out.append(f"ferry_rails={rules.ferry_rails!r} (two-rail ferries)")
-    if rules.special_cards:
-        out.append(
-            f"special_cards={rules.special_cards!r} (apply a fixed set with "
-            "workbench.rules.apply_cards and clear special_cards)"
-        )
-    return out
 
 
 @dataclass(frozen=True)
@@ -68,8 +49,10 @@ class Game:
     ----------
     board : Board
     rules : Rules, default the rulebook's basic game
-        Hand-exchange cards (discard, pass, draft, reveal), colored rails, two-rail ferries
-        and special cards are not played yet: such rules raise ``ValueError``.
+        Every variant is played: hand-exchange cards, colored rails, two-rail ferries and
+        special cards, turned over per round or fixed for the game. Only
+        ``doubles_per_turn=0`` on a board with doubles is refused (a network walled in by
+        doubles would leave a player no legal rail).
     players : int, default 4
         2 to 6; seats are numbered 0 to ``players - 1`` clockwise.
     seed : int, default 0
@@ -85,10 +68,9 @@ class Game:
     >>> state = game.new_state()
     >>> state.phase, state.to_play, len(state.hands[0])
     ('markers', 0, 5)
-    >>> Game(game.board, Rules(pass_hand=True), players=2)
-    Traceback (most recent call last):
-    ...
-    ValueError: the engine does not play these rules yet: pass_hand (hands passed left)
+    >>> cards = Game(game.board, Rules(special_cards=("no_white", "rhythm")), players=2)
+    >>> cards.round_cards(1), cards.round_rules(1).colors_out
+    (('no_white',), ('white',))
     """
 
     board: Board
@@ -104,9 +86,6 @@ class Game:
             raise ValueError(f"players is {self.players!r}: the game is for 2 to 6 players")
         if isinstance(self.seed, bool) or not isinstance(self.seed, int) or self.seed < 0:
             raise ValueError(f"seed is {self.seed!r}: use a whole number, 0 or more")
-        unsupported = _unsupported(self.rules)
-        if unsupported:
-            raise ValueError("the engine does not play these rules yet: " + "; ".join(unsupported))
         if self.rules.doubles_per_turn == 0 and self.doubles:
             raise ValueError(
                 "the engine does not play these rules yet: doubles_per_turn=0 on a board with "
@@ -117,6 +96,7 @@ class Game:
             raise ValueError(
                 f"rules take every color out of the hands (colors_out={self.rules.colors_out!r})"
             )
+        self._check_cards()
         for color, cards in self.stacks.items():
             if len(cards) < self.players:
                 raise ValueError(
@@ -125,6 +105,23 @@ class Game:
                 )
         if self.hands is not None:
             object.__setattr__(self, "hands", self._check_hands(self.hands))
+
+    def _check_cards(self) -> None:
+        """Refuse special cards that could take every color out of the hands together."""
+        cards = self.rules.special_cards
+        if not cards:
+            return
+        together = self.rules.card_mode == "fixed" or self.rules.cards_per_round > 1
+        groups = [cards] if together else [(c,) for c in cards]
+        for group in groups:
+            out = {*self.rules.colors_out}
+            for c in group:
+                out.update(dict(CARDS[c].changes).get("colors_out", ()))
+            if all(color in out for color in self.board.color_names):
+                raise ValueError(
+                    f"special cards {group!r} can take every color out of the hands "
+                    f"({', '.join(sorted(out))}): leave some card colors in play"
+                )
 
     def _check_hands(self, rounds: Sequence[Sequence[Sequence[str]]]) -> tuple[Hands, ...]:
         if not rounds:
@@ -196,6 +193,28 @@ class Game:
         return frozenset(nx.node_connected_component(G, first)) if first in G else frozenset()
 
     @cached_property
+    def sorted_marker_points(self) -> tuple[Point, ...]:
+        """:attr:`marker_points` in sorted order (the order of the markers' legal actions)."""
+        return tuple(sorted(self.marker_points))
+
+    @cached_property
+    def city_colors(self) -> dict[str, str]:
+        """The card color of every city, by name.
+
+        Examples
+        --------
+        >>> from workbench import load_map
+        >>> Game(load_map("maps/tiny.yaml"), players=2).city_colors["Alder"]
+        'brown'
+        """
+        return {c.name: c.color for c in self.board.cities}
+
+    @cached_property
+    def color_rank(self) -> dict[str, int]:
+        """The position of each card color in the board's order (hands are kept in it)."""
+        return {c: i for i, c in enumerate(self.board.color_names)}
+
+    @cached_property
     def incident(self) -> dict[Point, tuple[Edge, ...]]:
         """The segments at each point, in canonical order."""
         out: dict[Point, list[Edge]] = {}
@@ -219,12 +238,46 @@ class Game:
         ...     Game(board, Rules(double_cost={"water": 1}), players=2).doubles)
         True
         """
-        cost = self.rules.double_cost_map
-        return frozenset(
-            key
-            for key, s in self.board.segments.items()
-            if s.kind == "double" and cost.get(s.terrain or "", 2) >= 2
-        )
+        return self.doubles_for(self.rules)
+
+    def doubles_for(self, rules: Rules) -> frozenset[Edge]:
+        """The segments that take a whole turn under ``rules`` (:attr:`doubles` for a round's
+        rules, which special cards may change), cached per cost of doubles.
+
+        Examples
+        --------
+        >>> from workbench import load_map
+        >>> game = Game(load_map("maps/tiny.yaml"), players=2)
+        >>> game.doubles_for(Rules(double_cost={"water": 1, "mountain": 1}))
+        frozenset()
+        """
+        key = rules.double_cost
+        found = self._doubles_cache.get(key)
+        if found is None:
+            cost = dict(key)
+            found = frozenset(
+                k
+                for k, s in self.board.segments.items()
+                if s.kind == "double" and cost.get(s.terrain or "", 2) >= 2
+            )
+            self._doubles_cache[key] = found
+        return found
+
+    @cached_property
+    def _doubles_cache(self) -> dict[tuple[tuple[str, int], ...], frozenset[Edge]]:
+        return {}
+
+    @cached_property
+    def ferries(self) -> frozenset[Edge]:
+        """The ferry segments of the board (they take ``rules.ferry_rails`` rails each).
+
+        Examples
+        --------
+        >>> from workbench import load_map
+        >>> sorted(Game(load_map("maps/tiny.yaml"), players=2).ferries)
+        [((5, 1), (6, 1))]
+        """
+        return frozenset(k for k, s in self.board.segments.items() if s.kind == "ferry")
 
     # ------------------------------------------------------------------ rounds
 
@@ -252,6 +305,89 @@ class Game:
         """
         return np.random.default_rng(np.random.SeedSequence(self.seed, spawn_key=(round,)))
 
+    def round_cards(self, round: int) -> tuple[str, ...]:
+        """The special cards that rule round ``round`` (ids), ``()`` without special cards.
+
+        ``"fixed"`` mode: every card of ``rules.special_cards``, every round. ``"per_round"``
+        mode: the cards :func:`workbench.rules.schedule` turns over for that round, from a
+        generator seeded by ``SeedSequence(seed, spawn_key=(0, 1))`` (apart from the deal's).
+
+        Examples
+        --------
+        >>> from workbench import load_map
+        >>> from workbench.rules import DECK
+        >>> game = Game(load_map("maps/tiny.yaml"), Rules(special_cards=DECK), players=2, seed=4)
+        >>> len(game.round_cards(1)), game.round_cards(2) == game.round_cards(2)
+        (1, True)
+        >>> Game(game.board, players=2).round_cards(1)
+        ()
+        """
+        if round < 1:
+            raise ValueError(f"round is {round!r}; rounds count from 1")
+        if not self.rules.special_cards:
+            return ()
+        if self.rules.card_mode == "fixed":
+            return self.rules.special_cards
+        drawn = self._card_schedule
+        if len(drawn) < round:
+            # the schedule of the first ``round`` rounds extends the shorter one
+            more = max(round, 2 * len(drawn), 8)
+            seq = np.random.SeedSequence(self.seed, spawn_key=(0, 1))
+            drawn[:] = schedule(self.rules, more, np.random.default_rng(seq))
+        return drawn[round - 1]
+
+    @cached_property
+    def _card_schedule(self) -> list[tuple[str, ...]]:
+        return []
+
+    def round_rules(self, round: int) -> Rules:
+        """The rules of round ``round``: ``apply_cards(rules, round_cards(round))``.
+
+        Examples
+        --------
+        >>> from workbench import load_map
+        >>> rules = Rules(special_cards=("water_single",), card_mode="fixed")
+        >>> Game(load_map("maps/tiny.yaml"), rules, players=2).round_rules(3).double_cost_map
+        {'mountain': 2, 'water': 1}
+        """
+        cards = self.round_cards(round)
+        found = self._rules_cache.get(cards)
+        if found is None:
+            found = self._rules_cache[cards] = apply_cards(self.rules, cards)
+        return found
+
+    @cached_property
+    def _rules_cache(self) -> dict[tuple[str, ...], Rules]:
+        return {}
+
+    def stack(self, round: int, color: str) -> tuple[str, ...]:
+        """The cards of ``color`` left after round ``round``'s deal, top first.
+
+        With a random deal, the rest of that color's shuffled stack; with fixed ``hands``,
+        the color's cards in no hand, in the board's order. A draft draws from the top.
+
+        Examples
+        --------
+        >>> from workbench import load_map
+        >>> game = Game(load_map("maps/trans_europa.yaml"), players=4, seed=1)
+        >>> left = game.stack(1, "pink")
+        >>> len(left), set(left) & {n for hand in game.deal(1) for n in hand}
+        (3, set())
+        """
+        if color not in self.stacks:
+            return ()
+        if self.hands is not None:
+            dealt = {name for hand in self.deal(round) for name in hand}
+            return tuple(c for c in self.stacks[color] if c not in dealt)
+        return tuple(self._shuffled(round)[color][self.players :])
+
+    def _shuffled(self, round: int) -> dict[str, list[str]]:
+        rng = self.rng(round)
+        return {
+            color: [cards[i] for i in rng.permutation(len(cards))]
+            for color, cards in self.stacks.items()
+        }
+
     def deal(self, round: int) -> Hands:
         """The hands of round ``round``: one city of each color per seat.
 
@@ -273,10 +409,7 @@ class Game:
         if self.hands is not None:
             fixed = self._check_hands(self.hands)
             return fixed[(round - 1) % len(fixed)]
-        rng = self.rng(round)
-        shuffled = [
-            [cards[i] for i in rng.permutation(len(cards))] for cards in self.stacks.values()
-        ]
+        shuffled = list(self._shuffled(round).values())
         return tuple(tuple(stack[seat] for stack in shuffled) for seat in range(self.players))
 
     def new_state(self) -> State:

@@ -1,74 +1,129 @@
 """The :class:`State` of a game: the one place where a game changes.
 
-How a round is played (our reading of the rulebook, each choice documented here):
+How a round is played (our reading of the rulebook, each choice documented here and in
+``docs/engine.md``):
 
+* **Cards.** The round's special cards (:meth:`Game.round_cards`) are turned over before
+  anything else; the round is played by ``apply_cards(rules, cards)``
+  (:attr:`State.round_rules`). Colors a card takes out of the hands go back under their
+  stacks at once.
+* **Hand exchanges.** Between the deal and the markers, in this order: everyone returns a
+  card (``discard_one``); each drafted color in the board's order (``draft_extra``): the
+  starting seat draws the top card of that color's leftover stack and each seat in turn
+  passes one of its cards of that color left, the last returning one instead; the passes of
+  one card left (``pass_one_times``, each pass its own step); the whole hands go left
+  (``pass_hand``, no decision). Everyone chooses "at the same time" in the discard and the
+  passes: the choices are taken one seat at a time from the starting seat, kept out of the
+  other players' observations, and carried out together when the last seat has chosen.
+  A seat with nothing to choose (a one-card hand cannot discard, an empty hand cannot pass)
+  is skipped. Cards put back go under their stack, so a draft draws an unseen card.
+* **Reveal.** Cards of the ``reveal`` colors are shown once the exchanges are over, so what
+  is shown is what is played: from the markers on they are in every observation.
 * **Markers.** From the round's starting seat, clockwise, each player puts their marker on a
   free point (a city is allowed; not on another marker). Points cut off from every city by
   missing segments are not offered (see :attr:`Game.marker_points`).
 * **Turns.** A turn is one or more :class:`PlaceRail` actions, one rail each, within the
   turn's budget (``Rules.allows_turn`` on the round's lap: 2 singles or 1 double in the base
-  game). A turn ends by itself when its budget allows no more rail, or early with
-  :class:`EndTurn` once at least one rail is down; there is no passing.
+  game; colored rails count like black ones, at most ``colored_per_turn`` of them). A turn
+  ends by itself when its budget allows no more rail, or early with :class:`EndTurn` once at
+  least one rail is down; there is no passing.
 * **Connection.** A rail must touch the network of the player on turn: the marker's point
-  and every rail joined to it, whoever built them (touching networks are shared). With
+  and every rail joined to it that the player may use (touching networks are shared). With
   ``build_anywhere`` any free segment is allowed.
-* **Rail pieces.** Every rail, single or double, uses one piece of ``rail_supply``.
+* **Colored rails.** Each player has ``colored_rails`` of their own each round, outside the
+  shared ``rail_supply``. A colored rail is part of its owner's network only: nobody else
+  may build on its segment, join through it, or count it in their missing rails (for them
+  the segment is not there).
+* **Two-rail ferries.** With ``ferry_rails=2`` a ferry segment holds two rails and joins its
+  ends only when full; each rail on it is placed like a single (two in one turn, or one
+  now and one later, by anyone whose network touches it). For a player, a ferry is complete
+  when both its rails are black or their own; one colored rail of another player on it
+  closes it to them. A free ferry counts 2 missing rails, a half-built one 1.
+* **Rail pieces.** Every black rail, single or double, uses one piece of ``rail_supply``.
 * **Round end.** After every rail: if the supply is empty, the round ends at once. If some
   player's cities are now all joined to their marker, the round ends at once, except when
   this was the first rail of the turn, the player on turn is not among those finished and
   their budget allows another rail: they may finish their turn (place more rails within the
   budget, or ``EndTurn``) and the round ends when that turn ends. So two players can finish.
+  A player whose network is walled in by other players' colored rails has no legal rail:
+  their turn is skipped; when nobody can build, the round ends (``"blocked"``).
 * **Scoring.** Each player's missing-rail count is 0 if they finished, else
-  :func:`workbench.analysis.costs.missing_rails` with the rules' ``double_cost``;
-  :func:`workbench.rules.apply_round` turns the counts into scores. The round is then
-  ``round_over`` (the only action is :class:`NextRound`) or, when the rules end the game,
-  ``game_over``.
+  :func:`workbench.analysis.costs.missing_rails` with the round's ``double_cost`` (and the
+  blocked segments and ferry costs of the later edition); :func:`workbench.rules.apply_round`
+  turns the counts into scores. If other players' colored rails cut a hand off completely,
+  its count is taken as though those rails were absent (so every count is a number). The
+  round is then ``round_over`` (the only action is :class:`NextRound`) or, when the rules
+  end the game, ``game_over``.
 * **Next round.** Rails and markers come off, hands are dealt again from the seed, and the
   starting seat moves one to the left.
 
-Because markers lie on the cities' component of the board and a turn may always begin with
-one single or one double (``Game`` refuses ``doubles_per_turn=0`` on a board with doubles),
-a player on turn always has a legal rail: a network with no free segment at its edge would
-hold the whole component, and everyone would have finished.
+Without colored rails, markers lie on the cities' component of the board and a turn may
+always begin with one single or one double (``Game`` refuses ``doubles_per_turn=0`` on a
+board with doubles), so a player on turn always has a legal rail: a network with no free
+segment at its edge would hold the whole component, and everyone would have finished.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Literal
 
 from workbench.analysis.costs import missing_rails
 from workbench.engine.actions import (
     Action,
+    Discard,
     EndTurn,
     NextRound,
+    PassCard,
     PlaceMarker,
     PlaceRail,
 )
 from workbench.engine.game import Game, Hands
-from workbench.exceptions import IllegalActionError
+from workbench.exceptions import IllegalActionError, InfeasibleError
+from workbench.maps.board import Board
 from workbench.maps.lattice import Edge, Point, point_name
+from workbench.rules.rules import Rules
 from workbench.rules.scoring import apply_round, game_over, start_scores, winners
 
-__all__ = ["Observation", "Phase", "RoundResult", "State"]
+__all__ = [
+    "Observation",
+    "Phase",
+    "Pieces",
+    "RoundResult",
+    "SeatRails",
+    "State",
+    "replay",
+    "seat_rails",
+]
 
-Phase = Literal["markers", "build", "round_over", "game_over"]
+Phase = Literal["discard", "draft", "pass", "markers", "build", "round_over", "game_over"]
+"""The phases of a round: three hand exchanges, markers, building, then between rounds."""
+
+Reason = Literal["complete", "supply", "blocked"]
+
+Pieces = tuple[tuple[Edge, tuple[int | None, ...]], ...]
+"""Segments whose rails are not just one black rail, each with its rails' owners, in the
+order placed: a seat for a colored rail, ``None`` for a black one (``((s, (None, 2)), ...)``)."""
+
+_EXCHANGES = ("discard", "draft", "pass")
 
 
 @dataclass(frozen=True)
 class RoundResult:
     """What a scored round leaves behind (every hand is shown at a round's end).
 
-    ``reason`` is ``"complete"`` (someone joined all their cities) or ``"supply"`` (the
-    rails ran out); ``finishers`` are the seats with 0 missing rails.
+    ``reason`` is ``"complete"`` (someone joined all their cities), ``"supply"`` (the
+    rails ran out) or ``"blocked"`` (colored rails walled every network in);
+    ``finishers`` are the seats with 0 missing rails. ``cards`` are the special cards that
+    ruled the round and ``pieces`` the colored rails and ferry rails (see :data:`Pieces`).
 
     Examples
     --------
     >>> r = RoundResult(1, 0, (("A",), ("B",)), ((0, 0), (1, 0)), (), "complete", (0, 3),
     ...                 (4, 0), (4, 0))
-    >>> r.finishers
-    (0,)
+    >>> r.finishers, r.cards
+    ((0,), ())
     """
 
     round: int
@@ -76,10 +131,12 @@ class RoundResult:
     hands: Hands
     markers: tuple[Point, ...]
     rails: tuple[Edge, ...]
-    reason: Literal["complete", "supply"]
+    reason: Reason
     missing: tuple[int | None, ...]
     points: tuple[int, ...]
     scores: tuple[int, ...]
+    cards: tuple[str, ...] = ()
+    pieces: Pieces = ()
 
     @property
     def finishers(self) -> tuple[int, ...]:
@@ -88,12 +145,117 @@ class RoundResult:
 
 
 @dataclass(frozen=True)
+class SeatRails:
+    """The rails on the board as one seat may use them.
+
+    Attributes
+    ----------
+    rails : frozenset of segments
+        Complete for the seat: they cost it nothing and carry its network.
+    blocked : frozenset of segments
+        Segments holding another seat's colored rail: neither usable nor open to build.
+    costs : tuple of (segment, rails)
+        Rails still needed where that differs from the segment's usual cost: every
+        two-rail ferry not complete for the seat (2 when free, 1 when half built).
+
+    Pass them on as ``missing_rails(board, view.rails, start, hand, double_cost,
+    blocked=view.blocked, costs=dict(view.costs))``.
+
+    Examples
+    --------
+    >>> view = seat_rails([((0, 0), (0, 1))], (), frozenset(), 1, seat=0)
+    >>> sorted(view.rails), view.blocked, view.costs
+    ([((0, 0), (0, 1))], frozenset(), ())
+    """
+
+    rails: frozenset[Edge]
+    blocked: frozenset[Edge]
+    costs: tuple[tuple[Edge, int], ...]
+
+
+def _complete(owners: tuple[int | None, ...], need: int, seat: int) -> bool:
+    return sum(1 for o in owners if o is None or o == seat) >= need
+
+
+def _foreign(owners: tuple[int | None, ...], seat: int) -> bool:
+    return any(o is not None and o != seat for o in owners)
+
+
+def seat_rails(
+    rails: Iterable[Edge],
+    pieces: Pieces | Mapping[Edge, tuple[int | None, ...]],
+    ferries: Iterable[Edge],
+    ferry_rails: int,
+    seat: int,
+) -> SeatRails:
+    """What the rails on the board are to ``seat`` (see :class:`SeatRails`).
+
+    Parameters
+    ----------
+    rails : iterable of segments
+        Every segment holding at least one rail (:attr:`Observation.rails`).
+    pieces : Pieces or mapping
+        The segments whose rails are not one black rail (:attr:`Observation.pieces`).
+    ferries : iterable of segments
+        The board's ferry segments (``Game.ferries``).
+    ferry_rails : int
+        Rails a ferry takes (``Rules.ferry_rails``).
+    seat : int
+
+    Examples
+    --------
+    A colored rail of seat 1 on one segment and a ferry with one black rail:
+
+    >>> s, f = ((0, 0), (0, 1)), ((5, 1), (6, 1))
+    >>> view = seat_rails([s, f], ((s, (1,)), (f, (None,))), [f], 2, seat=0)
+    >>> view.rails, sorted(view.blocked), view.costs
+    (frozenset(), [((0, 0), (0, 1))], ((((5, 1), (6, 1)), 1),))
+    >>> sorted(seat_rails([s, f], ((s, (1,)), (f, (None,))), [f], 2, seat=1).rails)
+    [((0, 0), (0, 1))]
+    """
+    owners_of = dict(pieces)
+    ferry_set = frozenset(ferries)
+    rail_set = frozenset(rails)
+    if not owners_of and (ferry_rails <= 1 or not ferry_set):
+        return SeatRails(rail_set, frozenset(), ())
+    out: set[Edge] = set()
+    blocked: set[Edge] = set()
+    costs: dict[Edge, int] = {}
+    for s in rail_set:
+        owners = owners_of.get(s)
+        if owners is None:
+            out.add(s)
+            continue
+        need = ferry_rails if s in ferry_set else 1
+        if _complete(owners, need, seat):
+            out.add(s)
+        elif _foreign(owners, seat):
+            blocked.add(s)
+        else:
+            costs[s] = need - len(owners)
+    if ferry_rails > 1:
+        for f in ferry_set:
+            if f not in rail_set:
+                costs[f] = ferry_rails
+    return SeatRails(frozenset(out), frozenset(blocked), tuple(sorted(costs.items())))
+
+
+@dataclass(frozen=True)
 class Observation:
     """What one player sees: the public state, their own hand and the others' hand sizes.
 
     ``legal_actions`` is the player's legal actions when they are on turn, else ``()``
-    (legal moves depend on public information only). Past rounds' results show every hand,
-    as the rulebook reveals them when a round ends.
+    (legal moves depend on public information and the player's own hand only). Past rounds'
+    results show every hand, as the rulebook reveals them when a round ends.
+
+    The fields after ``legal_actions`` serve the variants: ``rules`` and ``cards`` are the
+    round's rules and special cards; ``chosen`` the player's own card set aside in a
+    simultaneous exchange, not yet carried out (it is still in ``hand``); ``seen`` every card
+    the player has held this round, in hand or passed on; ``revealed`` per seat, the cards
+    of the ``reveal`` colors, shown once the exchanges are over; ``hand_colors`` per seat,
+    the colors of the cards held (the backs, which are public); ``colored_left`` per seat,
+    colored rails not yet placed; ``pieces`` the segments whose rails are not just one black
+    rail (:data:`Pieces`); ``step`` the exchange being played (``"pass 2 of 3"``), else ``""``.
 
     Examples
     --------
@@ -102,6 +264,8 @@ class Observation:
     >>> obs = state.observation(1)
     >>> obs.hand == state.hands[1], obs.hand_sizes, obs.legal_actions
     (True, (5, 5), ())
+    >>> obs.rules == state.game.rules, obs.cards, obs.revealed
+    (True, (), ((), ()))
     """
 
     player: int
@@ -120,6 +284,35 @@ class Observation:
     scores: tuple[int, ...]
     results: tuple[RoundResult, ...]
     legal_actions: tuple[Action, ...]
+    rules: Rules = field(default_factory=Rules)
+    cards: tuple[str, ...] = ()
+    chosen: tuple[str, ...] = ()
+    seen: tuple[str, ...] = ()
+    revealed: tuple[tuple[str, ...], ...] = ()
+    hand_colors: tuple[tuple[str, ...], ...] = ()
+    colored_left: tuple[int, ...] = ()
+    pieces: Pieces = ()
+    step: str = ""
+
+    def seat_rails(self, board: Board, seat: int | None = None) -> SeatRails:
+        """The rails on the board as ``seat`` (by default the observer) may use them.
+
+        Examples
+        --------
+        >>> from workbench import load_map
+        >>> board = load_map("maps/tiny.yaml")
+        >>> obs = Game(board, players=2).new_state().observation(0)
+        >>> obs.seat_rails(board).rails
+        frozenset()
+        """
+        ferries = [k for k, s in board.segments.items() if s.kind == "ferry"]
+        who = self.player if seat is None else seat
+        return seat_rails(self.rails, self.pieces, ferries, self.rules.ferry_rails, who)
+
+
+Step = tuple[str, str]
+"""An exchange step: ``("discard", "")``, ``("draft", color)``, ``("pass", "2")`` (the
+second pass) or ``("hand", "")`` (the whole hands passed left)."""
 
 
 class State:
@@ -134,15 +327,32 @@ class State:
     game : Game
     round : int
         The round being played, from 1.
-    phase : {"markers", "build", "round_over", "game_over"}
+    phase : {"discard", "draft", "pass", "markers", "build", "round_over", "game_over"}
     starter : int
         The round's starting seat.
     turn : int
-        Markers placed so far (markers phase), or turns begun so far minus one (build phase).
+        Choices made in this exchange step, markers placed so far (markers phase), or turns
+        begun so far minus one (build phase).
+    cards : tuple of str
+        The special cards ruling this round.
+    round_rules : Rules
+        The rules of this round: the game's rules with ``cards`` applied.
     hands : tuple of tuple of str
+    step : tuple of str or None
+        The exchange step being played (see :data:`Step`), else ``None``.
+    pending : tuple of (str or None)
+        Per seat, the card set aside in a simultaneous exchange, until all have chosen.
+    seen : tuple of frozenset of str
+        Per seat, every card the player has held this round.
     markers : tuple of point or None
     rails : frozenset of segments
+        Every segment holding at least one rail (black or colored).
+    pieces : dict of segment -> owners
+        The segments whose rails are not just one black rail (see :data:`Pieces`).
     rails_left : int
+        Black rails left in the supply.
+    colored_left : tuple of int
+        Per seat, colored rails not yet placed this round.
     placed : tuple of segments
         The rails of the turn being played, in order.
     round_ending : bool
@@ -180,16 +390,41 @@ the network of seat 0 (marker at [1, 1])
         self._start_round(1)
 
     def _start_round(self, round: int) -> None:
+        game = self.game
+        n = game.players
         self.round = round
-        self.phase: Phase = "markers"
-        self.starter = self.game.starter(round)
+        self.starter = game.starter(round)
         self.turn = 0
-        self.hands: Hands = self.game.deal(round)
-        self.markers: tuple[Point | None, ...] = (None,) * self.game.players
+        self.cards: tuple[str, ...] = game.round_cards(round)
+        self.round_rules: Rules = game.round_rules(round)
+        rules = self.round_rules
+        self._doubles = game.doubles_for(rules)
+        self._colored = rules.colored_rails > 0
+        self._ferries2 = rules.ferry_rails > 1 and bool(game.ferries)
+        hands = game.deal(round)
+        returned: tuple[str, ...] = ()
+        self.seen: tuple[frozenset[str], ...] = tuple(frozenset(h) for h in hands)
+        out = set(rules.colors_out) - set(game.rules.colors_out)
+        if out:
+            color = game.city_colors
+            returned = tuple(c for h in hands for c in h if color[c] in out)
+            hands = tuple(tuple(c for c in h if color[c] not in out) for h in hands)
+        self.hands: Hands = hands
+        self.returned = returned
+        self.markers: tuple[Point | None, ...] = (None,) * n
         self.rails: frozenset[Edge] = frozenset()
-        self.rails_left = self.game.rules.rail_supply
+        self.pieces: dict[Edge, tuple[int | None, ...]] = {}
+        self.rails_left = rules.rail_supply
+        self.colored_left: tuple[int, ...] = (rules.colored_rails,) * n
         self.placed: tuple[Edge, ...] = ()
+        self.placed_colored = 0
         self.round_ending = False
+        self.pending: tuple[str | None, ...] = (None,) * n
+        self.step: Step | None = None
+        self.steps: tuple[Step, ...] = self._exchange_steps(rules)
+        self.phase: Phase = "markers"
+        if self.steps:
+            self._next_step()
 
     # ------------------------------------------------------------------ value behaviour
 
@@ -200,11 +435,20 @@ the network of seat 0 (marker at [1, 1])
             self.phase,
             self.starter,
             self.turn,
+            self.cards,
             self.hands,
+            self.step,
+            self.steps,
+            self.pending,
+            self.seen,
+            self.returned,
             self.markers,
             self.rails,
+            self.pieces,
             self.rails_left,
+            self.colored_left,
             self.placed,
+            self.placed_colored,
             self.round_ending,
             self.scores,
             self.results,
@@ -232,7 +476,7 @@ the network of seat 0 (marker at [1, 1])
         False
         """
         twin = State.__new__(State)
-        twin.__dict__.update(self.__dict__)
+        twin.__dict__.update(self.__dict__)  # the values held are immutable, or replaced
         twin._history = list(self._history)
         return twin
 
@@ -252,19 +496,19 @@ the network of seat 0 (marker at [1, 1])
     @property
     def to_play(self) -> int | None:
         """The seat on turn, or ``None`` between rounds and after the game."""
-        if self.phase in ("markers", "build"):
-            return (self.starter + self.turn) % self.game.players
-        return None
+        if self.phase in ("round_over", "game_over"):
+            return None
+        return (self.starter + self.turn) % self.game.players
 
     @property
     def lap(self) -> int:
-        """The lap of the round's build phase, from 1 (the markers count as lap 0)."""
+        """The lap of the round's build phase, from 1 (markers and exchanges count as 0)."""
         return self.turn // self.game.players + 1 if self.phase == "build" else 0
 
     @property
     def turn_budget(self) -> int:
         """The most single rails the current turn allows (``Rules.turn_budget`` of the lap)."""
-        return self.game.rules.turn_budget(max(self.lap, 1))
+        return self.round_rules.turn_budget(max(self.lap, 1))
 
     @property
     def winners(self) -> tuple[int, ...]:
@@ -275,27 +519,35 @@ the network of seat 0 (marker at [1, 1])
         """Whether the game is over."""
         return self.phase == "game_over"
 
-    def _counts(self, extra: Edge | None = None) -> tuple[int, int]:
-        doubles = self.game.doubles
-        placed = (*self.placed, extra) if extra is not None else self.placed
-        d = sum(1 for s in placed if s in doubles)
-        return len(placed) - d, d
+    def _need(self, s: Edge) -> int:
+        return self.round_rules.ferry_rails if s in self.game.ferries else 1
 
-    def _budget_allows(self, extra: Edge) -> bool:
-        singles, doubles = self._counts(extra)
-        return self.game.rules.allows_turn(singles, doubles, self.lap)
+    def _counts(self) -> tuple[int, int]:
+        doubles = self._doubles
+        d = sum(1 for s in self.placed if s in doubles)
+        return len(self.placed) - d, d
 
     def _budget_left(self) -> bool:
         """Whether some further rail (a single or a double) fits this turn's budget."""
         singles, doubles = self._counts()
-        rules = self.game.rules
+        rules = self.round_rules
         return rules.allows_turn(singles + 1, doubles, self.lap) or (
-            bool(self.game.doubles) and rules.allows_turn(singles, doubles + 1, self.lap)
+            bool(self._doubles) and rules.allows_turn(singles, doubles + 1, self.lap)
         )
 
-    def _adjacency(self) -> dict[Point, list[Point]]:
+    def _excluded(self, seat: int) -> list[Edge]:
+        """Rails on the board that ``seat`` may not use: not complete for them."""
+        return [
+            s for s, owners in self.pieces.items() if not _complete(owners, self._need(s), seat)
+        ]
+
+    def _adjacency(self, seat: int | None = None) -> dict[Point, list[Point]]:
+        skip = set(self._excluded(seat)) if seat is not None and self.pieces else ()
         adj: dict[Point, list[Point]] = {}
-        for a, b in self.rails:
+        for s in self.rails:
+            if s in skip:
+                continue
+            a, b = s
             adj.setdefault(a, []).append(b)
             adj.setdefault(b, []).append(a)
         return adj
@@ -303,7 +555,8 @@ the network of seat 0 (marker at [1, 1])
     def network(self, player: int) -> frozenset[Point]:
         """The points of ``player``'s network: their marker and every rail joined to it.
 
-        Empty before the marker is placed.
+        Only rails the player may use count: black rails and their own colored rails, and
+        two-rail ferries complete for them. Empty before the marker is placed.
 
         Examples
         --------
@@ -313,7 +566,7 @@ the network of seat 0 (marker at [1, 1])
         >>> sorted(state.network(0)), state.network(1)
         ([(1, 1)], frozenset())
         """
-        return self._component(player, self._adjacency())
+        return self._component(player, self._adjacency(player))
 
     def _component(self, player: int, adj: dict[Point, list[Point]]) -> frozenset[Point]:
         start = self.markers[player]
@@ -338,21 +591,39 @@ the network of seat 0 (marker at [1, 1])
         >>> state.finished()
         ()
         """
-        adj = self._adjacency()
+        shared = None if self.pieces else self._adjacency()
+        board = self.game.board
         out = []
         for seat in range(self.game.players):
             if self.markers[seat] is None:
                 continue
+            adj = shared if shared is not None else self._adjacency(seat)
             net = self._component(seat, adj)
-            if all(self.game.board.city(name).at in net for name in self.hands[seat]):
+            if all(board.city(name).at in net for name in self.hands[seat]):
                 out.append(seat)
         return tuple(out)
+
+    def seat_rails(self, player: int) -> SeatRails:
+        """The rails on the board as ``player`` may use them (:func:`seat_rails`).
+
+        Examples
+        --------
+        >>> from workbench import load_map
+        >>> state = Game(load_map("maps/tiny.yaml"), players=2).new_state()
+        >>> state.seat_rails(0).blocked
+        frozenset()
+        """
+        return seat_rails(
+            self.rails, self.pieces, self.game.ferries, self.round_rules.ferry_rails, player
+        )
 
     def missing_rails(self, player: int) -> int:
         """The rails ``player`` still needs to join their marker and cities (0 if joined).
 
-        Counts doubles by the rules' ``double_cost``; every rail on the board counts,
-        whoever built it (:func:`workbench.analysis.costs.missing_rails`).
+        Counts doubles by the round's ``double_cost``; every rail on the board that the
+        player may use counts, whoever built it (:func:`workbench.analysis.costs.missing_rails`).
+        Other players' colored rails are left out of the board for them; if that cuts the
+        hand off, they are counted as if those rails were absent.
 
         Examples
         --------
@@ -369,23 +640,196 @@ the network of seat 0 (marker at [1, 1])
             raise ValueError(f"seat {player} has no marker yet in round {self.round}")
         if player in self.finished():
             return 0
-        return missing_rails(
-            self.game.board,
-            self.rails,
-            marker,
-            self.hands[player],
-            self.game.rules.double_cost_map,
-        ).cost
+        board, hand = self.game.board, self.hands[player]
+        cost = self.round_rules.double_cost_map
+        if not self.pieces and not self._ferries2:
+            return missing_rails(board, self.rails, marker, hand, cost).cost
+        view = self.seat_rails(player)
+        costs = dict(view.costs)
+        try:
+            return missing_rails(
+                board, view.rails, marker, hand, cost, blocked=view.blocked, costs=costs
+            ).cost
+        except InfeasibleError:
+            ferry = self.round_rules.ferry_rails
+            costs.update({s: ferry for s in view.blocked if s in self.game.ferries})
+            return missing_rails(board, view.rails, marker, hand, cost, costs=costs).cost
+
+    # ------------------------------------------------------------------ hand exchanges
+
+    def _exchange_steps(self, rules: Rules) -> tuple[Step, ...]:
+        steps: list[Step] = []
+        if rules.discard_one:
+            steps.append(("discard", ""))
+        colors = rules.hand_colors(self.game.board.color_names)
+        steps.extend(("draft", c) for c in colors if c in rules.draft_extra)
+        steps.extend(("pass", str(k)) for k in range(1, rules.pass_one_times + 1))
+        if rules.pass_hand:
+            steps.append(("hand", ""))
+        return tuple(steps)
+
+    def _step_text(self) -> str:
+        if self.step is None:
+            return ""
+        kind, arg = self.step
+        if kind == "draft":
+            return f"draft {arg}"
+        if kind == "pass":
+            return f"pass {arg} of {self.round_rules.pass_one_times}"
+        return kind
+
+    def _sorted_hand(self, cards: Iterable[str]) -> tuple[str, ...]:
+        rank = self.game.color_rank
+        color = self.game.city_colors
+        return tuple(sorted(cards, key=lambda c: (rank[color[c]], c)))
+
+    def _next_step(self) -> None:
+        """Begin the next exchange step that asks for a decision, or the markers phase."""
+        n = self.game.players
+        while self.steps:
+            step, self.steps = self.steps[0], self.steps[1:]
+            kind, arg = step
+            if kind == "hand":
+                self.hands = tuple(self.hands[(i - 1) % n] for i in range(n))
+                self.seen = tuple(s | set(h) for s, h in zip(self.seen, self.hands, strict=True))
+                continue
+            if kind == "draft":
+                top = self._draw(arg)
+                if top is None:
+                    continue  # no card of that color left to draw
+                s = self.starter
+                self.hands = tuple(
+                    self._sorted_hand((*h, top)) if i == s else h for i, h in enumerate(self.hands)
+                )
+                self.seen = tuple(v | {top} if i == s else v for i, v in enumerate(self.seen))
+            self.step = step
+            self.phase = kind  # type: ignore[assignment]
+            self.turn = 0
+            if kind != "draft":
+                self._skip_unable()  # which goes on to the next step if nobody can choose
+            return
+        self.step = None
+        self.phase = "markers"
+        self.turn = 0
+
+    def _draw(self, color: str) -> str | None:
+        colors = self.game.city_colors
+        left = (
+            *self.game.stack(self.round, color),
+            *(c for c in self.returned if colors[c] == color),
+        )
+        return left[0] if left else None
+
+    def _can_choose(self, seat: int) -> bool:
+        least = 2 if self.phase == "discard" else 1
+        return len(self.hands[seat]) >= least
+
+    def _skip_unable(self) -> bool:
+        """Move past seats with nothing to choose; carry the exchange out when all are done.
+
+        Returns whether a seat is now to choose in this step.
+        """
+        n = self.game.players
+        while self.turn < n and not self._can_choose((self.starter + self.turn) % n):
+            self.turn += 1
+        if self.turn < n:
+            return True
+        self._carry_out()
+        return False
+
+    def _carry_out(self) -> None:
+        """Carry out a simultaneous exchange: every set-aside card goes where it was sent."""
+        n = self.game.players
+        pending = self.pending
+        if self.phase == "discard":
+            self.hands = tuple(
+                tuple(c for c in h if c != pending[i]) for i, h in enumerate(self.hands)
+            )
+            self.returned = (*self.returned, *(c for c in pending if c is not None))
+        else:
+            hands, seen = [], []
+            for i, h in enumerate(self.hands):
+                got = pending[(i - 1) % n]
+                kept = [c for c in h if c != pending[i]]
+                hands.append(self._sorted_hand(kept + ([got] if got is not None else [])))
+                seen.append(self.seen[i] | {got} if got is not None else self.seen[i])
+            self.hands = tuple(hands)
+            self.seen = tuple(seen)
+        self.pending = (None,) * n
+        self._next_step()
+
+    def _choose(self, action: Discard | PassCard) -> None:
+        phase = self.phase
+        if phase not in _EXCHANGES:
+            raise self._illegal(action, f"is not allowed {self._phase_hint()}")
+        n = self.game.players
+        seat = self.to_play
+        assert seat is not None and self.step is not None
+        last = phase == "draft" and self.turn == n - 1
+        wanted = Discard if phase == "discard" or last else PassCard
+        if not isinstance(action, wanted):
+            raise self._illegal(action, f"is not allowed {self._phase_hint()}")
+        card = action.city
+        hand = self.hands[seat]
+        if card not in hand:
+            raise self._illegal(
+                action,
+                f"is not a card of seat {seat}'s hand: choose one of {', '.join(hand)}",
+            )
+        if phase == "draft":
+            color = self.step[1]
+            if self.game.city_colors[card] != color:
+                mine = [c for c in hand if self.game.city_colors[c] == color]
+                raise self._illegal(
+                    action, f"is not one of your {color} cards: choose one of {', '.join(mine)}"
+                )
+            self.hands = tuple(
+                tuple(c for c in h if c != card) if i == seat else h
+                for i, h in enumerate(self.hands)
+            )
+            if last:
+                self.returned = (*self.returned, card)
+                self._next_step()
+                return
+            left = (seat + 1) % n
+            self.hands = tuple(
+                self._sorted_hand((*h, card)) if i == left else h for i, h in enumerate(self.hands)
+            )
+            self.seen = tuple(v | {card} if i == left else v for i, v in enumerate(self.seen))
+            self.turn += 1
+            return
+        self.pending = tuple(card if i == seat else p for i, p in enumerate(self.pending))
+        self.turn += 1
+        self._skip_unable()
+
+    def revealed(self) -> tuple[tuple[str, ...], ...]:
+        """Per seat, the cards every player sees: those of the round's ``reveal`` colors,
+        once the hand exchanges are over (``()`` each before, or without the card).
+
+        Examples
+        --------
+        >>> from workbench import load_map
+        >>> rules = Rules(reveal=("brown",))
+        >>> state = Game(load_map("maps/tiny.yaml"), rules, players=2, seed=1).new_state()
+        >>> [len(cards) for cards in state.revealed()]
+        [1, 1]
+        """
+        colors = self.round_rules.reveal
+        if not colors or self.phase in _EXCHANGES:
+            return ((),) * self.game.players
+        color = self.game.city_colors
+        return tuple(tuple(c for c in h if color[c] in colors) for h in self.hands)
 
     # ------------------------------------------------------------------ legal actions
 
     def legal_actions(self) -> list[Action]:
         """The actions the player on turn may take, sorted (:func:`action_key`).
 
+        Exchanges: a :class:`Discard` or :class:`PassCard` per card the seat may choose.
         Markers phase: a :class:`PlaceMarker` per free point. Build phase: a
-        :class:`PlaceRail` per free segment that touches the network and fits the budget,
-        then :class:`EndTurn` if a rail is down this turn. Between rounds:
-        ``[NextRound()]``. After the game: ``[]``.
+        :class:`PlaceRail` per free segment that touches the network and fits the budget
+        (and its colored twin when a colored rail may go there), then :class:`EndTurn` if a
+        rail is down this turn. Between rounds: ``[NextRound()]``. After the game: ``[]``.
 
         Examples
         --------
@@ -394,36 +838,88 @@ the network of seat 0 (marker at [1, 1])
         >>> len(state.legal_actions()), state.legal_actions()[0]
         (53, PlaceMarker(point=(0, 0)))
         """
-        if self.phase == "markers":
+        phase = self.phase
+        if phase == "build":
+            out: list[Action] = self._rail_actions()
+            if self.placed:
+                out.append(EndTurn())
+            return out
+        if phase == "markers":
             taken = set(self.markers)
-            return [PlaceMarker(p) for p in sorted(self.game.marker_points) if p not in taken]
-        if self.phase == "round_over":
+            return [PlaceMarker(p) for p in self.game.sorted_marker_points if p not in taken]
+        if phase == "round_over":
             return [NextRound()]
-        if self.phase == "game_over":
+        if phase == "game_over":
             return []
-        out: list[Action] = [PlaceRail(s) for s in self._rail_candidates()]
-        if self.placed:
-            out.append(EndTurn())
+        seat = self.to_play
+        assert seat is not None and self.step is not None
+        hand = sorted(self.hands[seat])
+        if phase == "draft":
+            color = self.game.city_colors
+            mine = [c for c in hand if color[c] == self.step[1]]
+            if self.turn == self.game.players - 1:
+                return [Discard(c) for c in mine]
+            return [PassCard(c) for c in mine]
+        if phase == "discard":
+            return [Discard(c) for c in hand]
+        return [PassCard(c) for c in hand]
+
+    def _rail_actions(self) -> list[Action]:
+        seat = self.to_play
+        assert seat is not None
+        segments = self._rail_candidates(seat)
+        if not self._colored or not self.colored_left[seat]:
+            return [PlaceRail(s) for s in segments]
+        singles, doubles = self._counts()
+        rules, lap, c = self.round_rules, self.lap, self.placed_colored + 1
+        single_ok = rules.allows_turn(singles + 1, doubles, lap, c)
+        double_ok = rules.allows_turn(singles, doubles + 1, lap, c)
+        out: list[Action] = []
+        for s in segments:
+            out.append(PlaceRail(s))
+            if double_ok if s in self._doubles else single_ok:
+                out.append(PlaceRail(s, True))
         return out
 
-    def _rail_candidates(self) -> list[Edge]:
-        if self.game.rules.build_anywhere:
+    def _open(self, s: Edge, seat: int) -> bool:
+        """Whether ``seat`` may put a rail on ``s``: free, or a ferry with room and no
+        other seat's colored rail on it."""
+        if s not in self.rails:
+            return True
+        owners = self.pieces.get(s)
+        return owners is not None and len(owners) < self._need(s) and not _foreign(owners, seat)
+
+    def _rail_candidates(self, seat: int) -> list[Edge]:
+        if self.round_rules.build_anywhere:
             candidates: Iterable[Edge] = self.game.board.segments
         else:
-            seat = self.to_play
-            assert seat is not None
-            net = self._component(seat, self._adjacency())
+            net = self._component(seat, self._adjacency(seat))
             incident = self.game.incident
             candidates = {s for p in net for s in incident.get(p, ())}
-        return sorted(s for s in candidates if s not in self.rails and self._budget_allows(s))
+        singles, doubles = self._counts()
+        rules, lap = self.round_rules, self.lap
+        single_ok = rules.allows_turn(singles + 1, doubles, lap)
+        double_ok = bool(self._doubles) and rules.allows_turn(singles, doubles + 1, lap)
+        dbl = self._doubles
+        if not self.pieces:
+            rails = self.rails
+            return sorted(
+                s for s in candidates if s not in rails and (double_ok if s in dbl else single_ok)
+            )
+        return sorted(
+            s for s in candidates if (double_ok if s in dbl else single_ok) and self._open(s, seat)
+        )
 
     # ------------------------------------------------------------------ applying actions
 
     def _illegal(self, action: Action, why: str) -> IllegalActionError:
         seat = self.to_play
-        where = f"round {self.round}, turn {self.turn + 1}, seat {seat}"
         if seat is None:
             where = f"round {self.round}, {self.phase.replace('_', ' ')}"
+        elif self.phase in _EXCHANGES:
+            where = f"round {self.round}, {self._step_text()}, seat {seat}"
+        else:
+            where = f"round {self.round}, turn {self.turn + 1}, seat {seat}"
         return IllegalActionError(f"{where}: {action} {why}")
 
     def apply(self, action: Action, player: int | None = None) -> None:
@@ -455,10 +951,10 @@ seat 0: it is not their turn
         """
         if player is not None and player != self.to_play:
             raise self._illegal(action, f"is played by seat {player}: it is not their turn")
-        if isinstance(action, PlaceMarker):
-            self._place_marker(action)
-        elif isinstance(action, PlaceRail):
+        if isinstance(action, PlaceRail):
             self._place_rail(action)
+        elif isinstance(action, PlaceMarker):
+            self._place_marker(action)
         elif isinstance(action, EndTurn):
             if self.phase != "build":
                 raise self._illegal(action, f"is not allowed {self._phase_hint()}")
@@ -469,12 +965,21 @@ seat 0: it is not their turn
             if self.phase != "round_over":
                 raise self._illegal(action, f"is not allowed {self._phase_hint()}")
             self._start_round(self.round + 1)
+        elif isinstance(action, (Discard, PassCard)):
+            self._choose(action)
         else:
             raise IllegalActionError(f"{action!r} is not an action of the game")
         self._history.append(action)
 
     def _phase_hint(self) -> str:
+        if self.phase == "draft":
+            color = self.step[1] if self.step else ""
+            if self.turn == self.game.players - 1:
+                return f"in the {color} draft (return one of your {color} cards: 'D city')"
+            return f"in the {color} draft (pass one of your {color} cards left: 'P city')"
         return {
+            "discard": "while cards are put back (put one back: 'D city')",
+            "pass": "while cards are passed (pass one left: 'P city')",
             "markers": "while markers are placed (place a marker)",
             "build": "while rails are built (place a rail)",
             "round_over": "after the round is scored (start the next round)",
@@ -501,26 +1006,46 @@ seat 0: it is not their turn
             if self.finished():  # e.g. a one-city hand under the marker
                 self._end_round("complete")
 
-    def _place_rail(self, action: PlaceRail) -> None:
-        if self.phase != "build":
-            raise self._illegal(action, f"is not allowed {self._phase_hint()}")
+    def _check_rail(self, action: PlaceRail, seat: int) -> None:
+        """Raise why ``action`` is illegal for ``seat``, if it is."""
         s = action.segment
         if s not in self.game.board.segments:
             raise self._illegal(action, f"is not a segment of {self.game.board.name!r}")
-        if s in self.rails:
+        if s in self.rails and not self._open(s, seat):
+            owners = self.pieces.get(s, ())
+            other = next((o for o in owners if o is not None and o != seat), None)
+            if other is not None:
+                raise self._illegal(
+                    action, f"holds a colored rail of seat {other}: only they may build there"
+                )
+            if len(owners) > 1:
+                raise self._illegal(action, f"is full: the ferry holds its {len(owners)} rails")
             raise self._illegal(action, "is occupied: a rail is already there")
-        if not self._budget_allows(s):
-            singles, doubles = self._counts()
-            kind = "double" if s in self.game.doubles else "single"
+        rules = self.round_rules
+        if action.colored:
+            if not rules.colored_rails:
+                raise self._illegal(action, "is a colored rail, but none are in play (use R)")
+            if not self.colored_left[seat]:
+                raise self._illegal(
+                    action, f"is a colored rail, but seat {seat} has none left (use R)"
+                )
+        singles, doubles = self._counts()
+        is_double = s in self._doubles
+        colored = self.placed_colored + action.colored
+        if not rules.allows_turn(singles + (not is_double), doubles + is_double, self.lap, colored):
+            kind = "double" if is_double else "single"
+            tail = (
+                f", at most {rules.colored_per_turn} colored"
+                if action.colored and rules.colored_rails
+                else ""
+            )
             raise self._illegal(
                 action,
                 f"is over the turn's budget: a {kind} after {singles} single(s) and "
                 f"{doubles} double(s) (up to {self.turn_budget} singles or "
-                f"{self.game.rules.doubles_per_turn} double on lap {self.lap})",
+                f"{rules.doubles_per_turn} double on lap {self.lap}{tail})",
             )
-        seat = self.to_play
-        assert seat is not None
-        if not self.game.rules.build_anywhere:
+        if not rules.build_anywhere:
             net = self.network(seat)
             if s[0] not in net and s[1] not in net:
                 marker = self.markers[seat]
@@ -529,9 +1054,25 @@ seat 0: it is not their turn
                     action,
                     f"does not touch the network of seat {seat} (marker at {point_name(marker)})",
                 )
+
+    def _place_rail(self, action: PlaceRail) -> None:
+        if self.phase != "build":
+            raise self._illegal(action, f"is not allowed {self._phase_hint()}")
+        seat = self.to_play
+        assert seat is not None
+        self._check_rail(action, seat)
+        s, colored = action.segment, action.colored
         first = not self.placed
+        if colored or s in self.pieces or (self._ferries2 and s in self.game.ferries):
+            self.pieces = {**self.pieces, s: (*self.pieces.get(s, ()), seat if colored else None)}
         self.rails = self.rails | {s}
-        self.rails_left -= 1
+        if colored:
+            self.colored_left = tuple(
+                k - 1 if i == seat else k for i, k in enumerate(self.colored_left)
+            )
+            self.placed_colored += 1
+        else:
+            self.rails_left -= 1
         self.placed = (*self.placed, s)
         if self.rails_left == 0:
             self._end_round("supply")
@@ -555,11 +1096,24 @@ seat 0: it is not their turn
             return
         self.turn += 1
         self.placed = ()
+        self.placed_colored = 0
+        if self.pieces:
+            self._skip_walled_in()
 
-    def _end_round(self, reason: Literal["complete", "supply"]) -> None:
+    def _skip_walled_in(self) -> None:
+        """Pass over seats without a legal rail (walled in by colored rails); if no seat has
+        one, the round ends."""
+        n = self.game.players
+        for _ in range(n):
+            if self._rail_candidates((self.starter + self.turn) % n):
+                return
+            self.turn += 1
+        self._end_round("blocked")
+
+    def _end_round(self, reason: Reason) -> None:
         missing = tuple(self.missing_rails(p) for p in range(self.game.players))
         before = self.scores
-        self.scores = apply_round(self.game.rules, before, missing)
+        self.scores = apply_round(self.round_rules, before, missing)
         markers = tuple(m for m in self.markers if m is not None)
         self.results = (
             *self.results,
@@ -573,9 +1127,12 @@ seat 0: it is not their turn
                 missing,
                 tuple(a - b for a, b in zip(self.scores, before, strict=True)),
                 self.scores,
+                self.cards,
+                tuple(sorted(self.pieces.items())),
             ),
         )
         self.placed = ()
+        self.placed_colored = 0
         self.round_ending = False
         self.phase = "game_over" if game_over(self.game.rules, self.scores) else "round_over"
 
@@ -583,6 +1140,9 @@ seat 0: it is not their turn
 
     def observation(self, player: int) -> Observation:
         """What ``player`` sees: everything public, their own hand, the others' hand sizes.
+
+        Other players' hands never show, except the cards the rules reveal; a card set
+        aside in a simultaneous exchange shows only to its owner until the exchange.
 
         Examples
         --------
@@ -594,6 +1154,8 @@ seat 0: it is not their turn
         """
         if not 0 <= player < self.game.players:
             raise ValueError(f"player is {player!r}: seats are 0 to {self.game.players - 1}")
+        color, rank = self.game.city_colors, self.game.color_rank
+        mine = self.pending[player]
         return Observation(
             player=player,
             round=self.round,
@@ -611,6 +1173,17 @@ seat 0: it is not their turn
             scores=self.scores,
             results=self.results,
             legal_actions=tuple(self.legal_actions()) if self.to_play == player else (),
+            rules=self.round_rules,
+            cards=self.cards,
+            chosen=() if mine is None else (mine,),
+            seen=tuple(sorted(self.seen[player])),
+            revealed=self.revealed(),
+            hand_colors=tuple(
+                tuple(sorted((color[c] for c in h), key=rank.__getitem__)) for h in self.hands
+            ),
+            colored_left=self.colored_left,
+            pieces=tuple(sorted(self.pieces.items())),
+            step=self._step_text(),
         )
 
 
