@@ -91,17 +91,17 @@ def test_the_widgets_drive_the_frame(tiny: Board) -> None:
     stepper = AlgorithmStepper("prim", tiny)
     stepper.step_button.click()
     stepper.step_button.click()
-    assert stepper.index == 2 and stepper.slider.value == 2
+    assert stepper.index == 2 and stepper.slider.value == 3  # the slider counts from 1
     stepper.back_button.click()
     assert stepper.index == 1
-    stepper.play.value = 5  # what the Play widget does as it ticks
-    assert stepper.index == 5 and stepper.slider.value == 5
-    stepper.slider.value = 3
-    assert stepper.index == 3 and stepper.play.value == 3
+    stepper.play.value = 6  # what the Play widget does as it ticks
+    assert stepper.index == 5 and stepper.slider.value == 6
+    stepper.slider.value = 4
+    assert stepper.index == 3 and stepper.play.value == 4
     check_drawn(stepper)
     stepper.speed.value = 100
     assert stepper.play.interval == 100
-    assert stepper.play.max == stepper.slider.max == len(stepper.trace) - 1
+    assert stepper.play.max == stepper.slider.max == len(stepper.trace)
 
 
 @pytest.mark.parametrize("name", list(ALGORITHMS))

@@ -29,7 +29,7 @@ _NOT_YET = "#fdecd9"
 def _box(text: str, colour: str, css: str) -> str:
     return (
         f'<div class="{css}" style="background:{colour};padding:6px 10px;border-radius:4px;'
-        f'max-width:640px">{html.escape(text)}</div>'
+        f'max-width:640px;line-height:1.4">{html.escape(text)}</div>'
     )
 
 
@@ -183,7 +183,8 @@ class ExerciseWidget(widgets.VBox):
         self.picture = self.view.widget()
         self.title.value = f"<h3 style='margin:2px 0'>{html.escape(ex.title)}</h3>"
         self.question.value = (
-            f'<div class="wb-exercise-question" style="max-width:640px;font-size:14px">'
+            f'<div class="wb-exercise-question" style="max-width:640px;font-size:14px;'
+            f'line-height:1.4">'
             f"{html.escape(ex.question)}</div>"
             f'<div style="color:#666;font-size:12px">{html.escape(ex.answer_format)}</div>'
         )

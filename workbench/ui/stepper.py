@@ -585,24 +585,25 @@ def state_html(
         parts.append(_table(title, ["node", *node_maps], rows, len(keys) - len(rows)))
     if "table" in state:
         parts.append(f"<div><b>{_TITLES['table']}</b>: {len(state['table'])}</div>")
-    return "".join(parts)
+    return f'<div class="wb-stepper-data" style="line-height:1.35">{"".join(parts)}</div>'
 
 
 def _pseudocode_html(lines: Sequence[str], current: int) -> str:
     out = []
     for i, line in enumerate(lines):
-        text = _esc(line)
+        text = _esc(line.lstrip())
+        indent = f"{len(line) - len(line.lstrip())}ch"  # long lines wrap under their indent
         if i == current:
             out.append(
                 '<div style="background:#ffe08a;font-weight:bold;border-left:4px solid #e7298a;'
-                f'padding-left:4px">{text}</div>'
+                f'padding-left:calc(2px + {indent})">{text}</div>'
             )
         else:
-            out.append(f'<div style="padding-left:8px">{text}</div>')
+            out.append(f'<div style="padding-left:calc(6px + {indent})">{text}</div>')
     return (
         '<div class="wb-stepper-code" style="font-family:monospace;font-size:12px;'
-        f'white-space:pre;background:#fafafa;border:1px solid #e3e3e3;padding:4px">{"".join(out)}'
-        "</div>"
+        "line-height:1.35;white-space:pre-wrap;background:#fafafa;border:1px solid #e3e3e3;"
+        f'padding:4px">{"".join(out)}</div>'
     )
 
 
@@ -700,7 +701,7 @@ class AlgorithmStepper(widgets.VBox):
         ``G_or_board``: e.g. :func:`workbench.analysis.costs.cost_graph` with rails at 0.
     focus : iterable of nodes, optional
         Zoom the picture onto these nodes (a part of a board).
-    width : int, default 640
+    width : int, default 560
         Width of the picture in pixels.
     **params
         The algorithm's parameters (``source=``, ``s=``/``t=``, ``terminals=``, ``root=``,
@@ -741,7 +742,7 @@ class AlgorithmStepper(widgets.VBox):
         *,
         graph: nx.Graph | None = None,
         focus: Iterable[Hashable] | None = None,
-        width: int = 640,
+        width: int = 560,
         **params: Any,
     ) -> None:
         board = G_or_board if isinstance(G_or_board, Board) else None
@@ -772,12 +773,12 @@ class AlgorithmStepper(widgets.VBox):
         self._index = -1
 
         title = ALGORITHMS[t.name].title if t.name in ALGORITHMS else t.name
-        last = max(len(t.frames) - 1, 0)
+        last = max(len(t.frames), 1)  # the play and the slider count steps from 1
         self.play = widgets.Play(
-            value=0, min=0, max=last, step=1, interval=SPEEDS[1][1], description="play"
+            value=1, min=1, max=last, step=1, interval=SPEEDS[1][1], description="play"
         )
         self.slider = widgets.IntSlider(
-            value=0, min=0, max=last, description="frame", continuous_update=True
+            value=1, min=1, max=last, description="step", continuous_update=True
         )
         self.slider.layout.width = "320px"
         widgets.link((self.play, "value"), (self.slider, "value"))
@@ -801,7 +802,7 @@ class AlgorithmStepper(widgets.VBox):
         self.code = widgets.HTML()
         self.data = widgets.HTML()
         side = widgets.VBox([header, self.status, self.code, self.data])
-        side.layout.width = "430px"
+        side.layout.width = "390px"
         side.layout.padding = "0 0 0 10px"
         controls = widgets.HBox(
             [self.play, self.back_button, self.step_button, self.slider, self.speed]
@@ -827,8 +828,9 @@ class AlgorithmStepper(widgets.VBox):
         n = len(self.trace.frames)
         if index < 0:
             index += n
-        self.slider.value = min(max(index, 0), n - 1)
-        self._render(self.slider.value)
+        index = min(max(index, 0), n - 1)
+        self.slider.value = index + 1
+        self._render(index)
 
     def step(self) -> None:
         """One frame forward (nothing at the last one)."""
@@ -842,7 +844,7 @@ class AlgorithmStepper(widgets.VBox):
     # ---------------------------------------------------------------- drawing
 
     def _on_seek(self, change: dict[str, Any]) -> None:
-        self._render(int(change["new"]))
+        self._render(int(change["new"]) - 1)
 
     def _on_speed(self, change: dict[str, Any]) -> None:
         self.play.interval = int(change["new"])
@@ -856,11 +858,12 @@ class AlgorithmStepper(widgets.VBox):
         n = len(self.trace.frames)
         dropped = f" ({self.trace.dropped} frames left out)" if self.trace.dropped else ""
         self.status.value = (
+            '<div style="line-height:1.35">'
             f'<div><b class="wb-stepper-step">step {index + 1} of {n}</b>{dropped}</div>'
             f'<div class="wb-stepper-message" style="font-size:14px;margin:4px 0">'
             f"{_esc(_readable(f.message, self.names))}</div>"
             f'<div class="wb-stepper-roles" style="color:#666;font-size:11px">'
-            f"{_esc(_summary(f))}</div>"
+            f"{_esc(_summary(f))}</div></div>"
         )
         self.code.value = _pseudocode_html(self.trace.pseudocode, f.line)
         self.data.value = state_html(f.state, self.names, f.nodes)

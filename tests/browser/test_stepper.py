@@ -1,0 +1,116 @@
+"""The lesson notebook runs in a real JupyterLab; its steppers step forwards and back in Chromium.
+
+Clicking a stepper's step button must change the board (the step counter, the highlighted
+roles, and the canvas's pixels) and clicking back must bring the same picture back. With
+``WORKBENCH_DOCS_SHOTS=1`` the test also saves a picture of a stepper as ``docs/stepper.png``.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+DOCS_PICTURE = ROOT / "docs" / "stepper.png"
+
+
+def _wait_for(predicate: Callable[[], bool], timeout: float, what: str) -> None:
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out after {timeout} s waiting for {what}")
+        time.sleep(0.1)
+
+
+def _open_and_run(page, url: str, token: str, name: str) -> None:
+    page.goto(f"{url}/lab/tree/{name}?token={token}")
+    page.wait_for_selector(".jp-Notebook", timeout=60_000)
+    select = page.locator(".jp-Dialog button", has_text="Select")
+    try:  # JupyterLab may ask which kernel to start
+        select.wait_for(timeout=10_000)
+        select.click()
+    except Exception:  # no dialog: the kernel started on its own
+        pass
+    page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=60_000)
+    page.locator(".jp-Notebook").click()
+    page.keyboard.press("Escape")
+    page.get_by_role("menuitem", name="Run", exact=True).click()
+    page.get_by_role("menuitem", name=re.compile(r"^Run All Cells")).click()
+
+
+def _pixels_differ(a: bytes, b: bytes) -> float:
+    """The share of pixels that differ between two PNG screenshots of the same size."""
+    from PIL import Image, ImageChops
+
+    first, second = Image.open(io.BytesIO(a)).convert("RGB"), Image.open(io.BytesIO(b))
+    second = second.convert("RGB")
+    if first.size != second.size:
+        return 1.0
+    diff = ImageChops.difference(first, second).convert("L").point(lambda v: 255 if v else 0)
+    return sum(diff.histogram()[255:]) / (first.size[0] * first.size[1])
+
+
+def test_stepper_steps_forward_and_back_in_the_browser(lab, page) -> None:
+    url, token, _ = lab
+    _open_and_run(page, url, token, "04_graph_algorithms.ipynb")
+    steppers = page.locator(".wb-stepper")
+    steppers.first.wait_for(timeout=120_000)
+    page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=180_000)
+    assert "Traceback" not in page.locator(".jp-Notebook").inner_text()
+    assert steppers.count() >= 6 and page.locator(".wb-exercise").count() == 5
+
+    bfs = steppers.first
+    bfs.scroll_into_view_if_needed()
+    status = bfs.locator(".wb-stepper-step")
+    canvas = bfs.locator(".bk-Canvas").first
+    canvas.wait_for(timeout=30_000)
+    assert re.fullmatch(r"step 1 of \d+", status.inner_text())
+    roles = bfs.locator(".wb-stepper-roles")
+    before_roles = roles.inner_text()
+    page.wait_for_timeout(500)  # let BokehJS finish its first paint
+    before = canvas.screenshot()
+
+    bfs.locator(".wb-step-forward").click()
+    _wait_for(lambda: status.inner_text().startswith("step 2 of"), 10, "step 2")
+    _wait_for(lambda: _pixels_differ(before, canvas.screenshot()) > 0, 10, "the board to change")
+    assert roles.inner_text() != before_roles  # the highlighted nodes changed
+    assert "Take" in bfs.locator(".wb-stepper-message").inner_text()
+
+    bfs.locator(".wb-step-back").click()
+    _wait_for(lambda: status.inner_text().startswith("step 1 of"), 10, "step 1 again")
+    _wait_for(
+        lambda: _pixels_differ(before, canvas.screenshot()) < 0.001, 10, "the first picture back"
+    )
+    assert roles.inner_text() == before_roles
+
+    exercise = page.locator(".wb-exercise").first
+    exercise.locator(".wb-exercise-answer input").fill("no idea")
+    exercise.locator(".wb-exercise-check").click()
+    feedback = exercise.locator(".wb-exercise-feedback")
+    _wait_for(lambda: "✘" in feedback.inner_text(), 10, "the exercise's feedback")
+
+    if os.environ.get("WORKBENCH_DOCS_SHOTS"):
+        _save_docs_picture(page, steppers.nth(1))
+
+
+def _save_docs_picture(page, stepper) -> None:
+    """Dijkstra's stepper some way into its run, as a small PNG for the README."""
+    from PIL import Image
+
+    page.set_viewport_size({"width": 1400, "height": 1400})  # the whole stepper on screen
+    stepper.scroll_into_view_if_needed()
+    status = stepper.locator(".wb-stepper-step")
+    handle = stepper.locator(".noUi-handle").first
+    handle.focus()
+    for _ in range(24):  # PageUp moves the slider five steps
+        handle.press("PageUp")
+    _wait_for(lambda: status.inner_text().startswith("step 121 of"), 20, "step 121")
+    page.wait_for_timeout(800)
+    shot = Image.open(io.BytesIO(stepper.screenshot()))
+    small = shot.convert("RGB").quantize(colors=128, method=Image.Quantize.MEDIANCUT)
+    small.save(DOCS_PICTURE, optimize=True)
+    assert DOCS_PICTURE.stat().st_size < 300_000
