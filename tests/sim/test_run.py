@@ -100,6 +100,12 @@ def test_progress_goes_to_stderr(tiny: Board, capsys: pytest.CaptureFixture[str]
     assert "2/2" in captured.err and captured.out == ""
     simulate(tiny, "countdown", ["random", "random"], games=1, seed=1)
     assert capsys.readouterr().err == ""
+    done: list[int] = []
+    simulate(tiny, "countdown", ["random"] * 2, games=3, seed=1, progress=done.append)
+    assert done == [1, 1, 1] and capsys.readouterr().err == ""
+    done.clear()
+    simulate(tiny, "countdown", ["random"] * 2, 3, 1, workers=2, chunk_size=2, progress=done.append)
+    assert sorted(done) == [1, 2]
 
 
 def test_the_simulator_imports_no_ui_and_no_dask() -> None:

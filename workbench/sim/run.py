@@ -107,7 +107,20 @@ class _NoBar:
         pass
 
 
-def _bar(total: int, progress: bool) -> Any:
+class _Callback:
+    def __init__(self, call: Callable[[int], Any]) -> None:
+        self.call = call
+
+    def update(self, n: int = 1) -> None:
+        self.call(n)
+
+    def close(self) -> None:
+        pass
+
+
+def _bar(total: int, progress: bool | Callable[[int], Any]) -> Any:
+    if callable(progress):
+        return _Callback(progress)
     if not progress:
         return _NoBar()
     from tqdm.auto import tqdm  # a notebook widget in Jupyter, text on stderr elsewhere
@@ -218,7 +231,7 @@ def sweep(
     *,
     workers: int | None = 1,
     executor: Any = None,
-    progress: bool = False,
+    progress: bool | Callable[[int], Any] = False,
     rotate: bool = True,
     max_rounds: int = 30,
     chunk_size: int | None = None,
@@ -241,8 +254,10 @@ def sweep(
     executor : concurrent.futures.Executor or dask.distributed.Client, optional
         Where to run the chunks instead (``workers`` is then ignored). For a Dask cluster,
         ``Client("tcp://scheduler:8786")``; its workers need ``pip install rail-workbench``.
-    progress : bool
-        Show a progress bar (tqdm: a widget in Jupyter, text on stderr elsewhere).
+    progress : bool or callable
+        Show a progress bar (tqdm: a widget in Jupyter, text on stderr elsewhere). A
+        callable is called instead with the number of games just finished, for a log or a
+        bar of your own.
     rotate : bool
         Turn each variant's line-up by one seat per game (game ``i`` seats bot
         ``(s + i) % players`` at seat ``s``), so each bot plays each seat equally often
@@ -322,7 +337,7 @@ def simulate(
     *,
     workers: int | None = 1,
     executor: Any = None,
-    progress: bool = False,
+    progress: bool | Callable[[int], Any] = False,
     rotate: bool = True,
     max_rounds: int = 30,
     chunk_size: int | None = None,
