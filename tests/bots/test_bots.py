@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from workbench import Board
@@ -58,8 +59,6 @@ def test_planners_start_on_their_tree_and_every_rail_saves_its_cost(
 
 
 def test_shrewd_guesses_use_unseen_cities_only(europe: Board) -> None:
-    import numpy as np
-
     game = Game(europe, players=4, seed=3)
     state = game.new_state()
     bots = [ShrewdBot(europe, game.rules, 4, s, np.random.default_rng(s)) for s in range(4)]
@@ -77,9 +76,45 @@ def test_shrewd_guesses_use_unseen_cities_only(europe: Board) -> None:
 
 
 def test_bots_say_when_they_are_not_on_turn(tiny: Board) -> None:
-    import numpy as np
-
     state = Game(tiny, players=2, seed=0).new_state()
     for bot in (RandomBot, GreedyBot):
         with pytest.raises(ValueError, match="not on turn"):
             bot(tiny, state.game.rules, 2, 1, np.random.default_rng(0)).act(state.observation(1))
+
+
+VARIANTS = {
+    "colored": {"scoring": "countdown", "colored_rails": 3, "ferry_rails": 2},
+    "discard": {"discard_one": True},
+    "pass": {"pass_one_times": 3},
+    "hand": {"pass_hand": True},
+    "cards per round": {"special_cards": ("three_rails", "water_single", "draft_pink")},
+    "reveal": {"reveal": ("orange", "pink")},
+    "anywhere": {"build_anywhere": True},
+}
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_planners_play_every_variant_legally(tiny: Board, variant: str) -> None:
+    from workbench.rules import Rules
+
+    rules = Rules().replace(**VARIANTS[variant])
+    for seed in range(2):
+        game = Game(tiny, rules, players=2, seed=seed)
+        end = play_game(game, [ShrewdBot, GreedyBot], seed=seed)
+        assert end.is_terminal()
+
+
+def test_greedy_gives_away_the_card_that_costs_it_most(europe: Board) -> None:
+    """Discarding: the hand left behind is the cheapest of the five possible."""
+    from workbench.rules import Rules
+
+    game = Game(europe, Rules(discard_one=True), players=4, seed=5)
+    state = game.new_state()
+    model = cost_model(europe)
+    bots = [GreedyBot(europe, game.rules, 4, s, np.random.default_rng(s)) for s in range(4)]
+    assert state.phase == "discard"
+    seat = state.to_play
+    hand = list(state.hands[seat])
+    action = bots[seat].act(state.observation(seat))
+    left = {c: model.cost([], [x for x in hand if x != c]) for c in hand}
+    assert left[action.city] == min(left.values())

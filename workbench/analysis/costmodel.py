@@ -125,11 +125,17 @@ class CostModel:
         terminals: Sequence[str | Point],
         blocked: Iterable[Edge],
         want_tree: bool,
+        costs: Mapping[Edge, int] | None = None,
     ) -> tuple[int, np.ndarray]:
         state = rails if isinstance(rails, np.ndarray) else self.state(rails, blocked)
         nodes = np.array([self._node(t) for t in terminals], dtype=np.int64)
+        weights = self.weights
+        if costs:
+            weights = weights.copy()
+            for key, value in costs.items():
+                weights[self._edge_id(key)] = value
         cost, ids = _rails.solve(
-            len(self.points), self._eu, self._ev, self.weights, state, nodes, want_tree
+            len(self.points), self._eu, self._ev, weights, state, nodes, want_tree
         )
         if not np.isfinite(cost):
             named = ", ".join(
@@ -143,11 +149,13 @@ class CostModel:
         rails: Iterable[Edge] | np.ndarray,
         terminals: Sequence[str | Point],
         blocked: Iterable[Edge] = (),
+        costs: Mapping[Edge, int] | None = None,
     ) -> int:
         """The fewest rails that join ``terminals`` (city names or points).
 
         ``rails`` cost 0, ``blocked`` segments cannot be used; or pass a :meth:`state`
-        array as ``rails``. Raises ``InfeasibleError`` when nothing joins them.
+        array as ``rails``. ``costs`` replaces some free segments' costs for this query
+        (a half-built two-rail ferry). Raises ``InfeasibleError`` when nothing joins them.
 
         Examples
         --------
@@ -156,13 +164,14 @@ class CostModel:
         >>> model.cost([], ["Alder"]), model.cost([], [(0, 1), "Alder"])
         (0, 1)
         """
-        return self._solve(rails, terminals, blocked, False)[0]
+        return self._solve(rails, terminals, blocked, False, costs)[0]
 
     def completion(
         self,
         rails: Iterable[Edge] | np.ndarray,
         terminals: Sequence[str | Point],
         blocked: Iterable[Edge] = (),
+        costs: Mapping[Edge, int] | None = None,
     ) -> Completion:
         """The fewest rails that join ``terminals``, and one optimal set of them to build.
 
@@ -173,7 +182,7 @@ class CostModel:
         >>> model.completion([((0, 1), (1, 1))], [(0, 1), "Alder"])
         Completion(cost=0, build=())
         """
-        cost, ids = self._solve(rails, terminals, blocked, True)
+        cost, ids = self._solve(rails, terminals, blocked, True, costs)
         edges = self.edges
         return Completion(cost, tuple(sorted(edges[i] for i in set(ids.tolist()))))
 

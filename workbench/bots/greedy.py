@@ -3,17 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import networkx as nx
 import numpy as np
 
 from workbench.analysis.costmodel import CostModel, cost_model
 from workbench.bots.base import Bot
-from workbench.engine.actions import Action, EndTurn, PlaceMarker, PlaceRail
+from workbench.engine.actions import Action, Discard, EndTurn, PassCard, PlaceMarker, PlaceRail
 from workbench.engine.state import Observation
 from workbench.maps.lattice import Edge, Point
 
-__all__ = ["GreedyBot", "tree_center"]
+__all__ = ["GreedyBot", "View", "tree_center"]
 
 
 def tree_center(edges: Sequence[Edge], fallback: Sequence[Point]) -> list[Point]:
@@ -34,15 +35,51 @@ def tree_center(edges: Sequence[Edge], fallback: Sequence[Point]) -> list[Point]
     return sorted(nx.center(T))
 
 
+@dataclass(frozen=True)
+class View:
+    """The board as one seat may use it now: a cost model and the query's arguments.
+
+    ``state`` is the model's per-segment array (rails the seat may use at 0, other seats'
+    colored rails blocked); ``costs`` the segments whose cost differs this round (two-rail
+    ferries, free or half built).
+    """
+
+    model: CostModel
+    state: np.ndarray
+    costs: dict[Edge, int]
+
+    def cost(self, terminals: Sequence[str | Point]) -> int:
+        """The fewest rails joining ``terminals`` in this view."""
+        return self.model.cost(self.state, terminals, costs=self.costs)
+
+    def plan(self, terminals: Sequence[str | Point]) -> tuple[int, frozenset[Edge]]:
+        """The fewest rails joining ``terminals``, and one optimal set of segments."""
+        done = self.model.completion(self.state, terminals, costs=self.costs)
+        return done.cost, frozenset(done.build)
+
+    def weight(self, segment: Edge) -> float:
+        """What ``segment`` costs when free, in this view."""
+        extra = self.costs.get(segment)
+        if extra is not None:
+            return float(extra)
+        return float(self.model.weights[self.model.edge_index[segment]])
+
+
 class GreedyBot(Bot):
     """Plays its own cheapest plan and ignores the other players.
 
+    * **Exchanges:** discards or passes the card whose loss makes its hand's tree cheapest;
+      in a draft, keeps the card of the drafted color that fits best.
     * **Marker:** on the optimal tree of its hand's cities (a minimum Steiner tree), at a
       centre of that tree; if every such point is taken, the free point whose tree costs
       least.
     * **Rails:** each rail is a segment of its current optimal completion that touches its
-      network, singles before doubles, chosen at random among equals by its generator; it
+      network, singles before doubles, chosen at random among equals by its generator; a
+      colored rail (when the rules give some) goes on such a segment like a black one. It
       ends a turn early only when no planned segment fits the turn's budget.
+
+    Plans use the round's rules (special cards change costs) and only the rails the seat
+    may use (other players' colored rails are walls).
 
     Examples
     --------
@@ -57,17 +94,18 @@ class GreedyBot(Bot):
 
     name = "greedy"
 
-    @property
-    def model(self) -> CostModel:
-        """The cost model of the board under the rules' cost of doubles."""
-        model = self.__dict__.get("_model")
-        if model is None:
-            model = self.__dict__["_model"] = cost_model(self.board, self.rules.double_cost_map)
-        return model
+    def model(self, obs: Observation) -> CostModel:
+        """The cost model of the board under the round's cost of doubles."""
+        return cost_model(self.board, obs.rules.double_cost_map)
 
-    def blocked(self, obs: Observation) -> tuple[Edge, ...]:
-        """Segments this player may not use (none in the base game)."""
-        return ()
+    def view(self, obs: Observation, seat: int | None = None) -> View:
+        """The board as ``seat`` (by default this bot) may use it in ``obs``."""
+        model = self.model(obs)
+        who = self.seat if seat is None else seat
+        if not obs.pieces and obs.rules.ferry_rails <= 1:
+            return View(model, model.state(obs.rails), {})
+        seen = obs.seat_rails(self.board, who)
+        return View(model, model.state(seen.rails, seen.blocked), dict(seen.costs))
 
     def act(self, obs: Observation) -> Action:
         actions = obs.legal_actions
@@ -77,63 +115,77 @@ class GreedyBot(Bot):
             return self.place_marker(obs)
         if obs.phase == "build":
             return self.build(obs)
+        if all(isinstance(a, (Discard, PassCard)) for a in actions):
+            return self.give_card(obs)
         return actions[int(self.rng.integers(len(actions)))]
+
+    def give_card(self, obs: Observation) -> Action:
+        """The card to discard or pass: the one whose loss leaves the cheapest hand tree."""
+        view = self.view(obs)
+        hand = list(obs.hand)
+        costs = []
+        for action in obs.legal_actions:
+            assert isinstance(action, (Discard, PassCard))
+            rest = [c for c in hand if c != action.city]
+            costs.append(view.cost(rest) if rest else 0)
+        least = min(costs)
+        best = [a for a, c in zip(obs.legal_actions, costs, strict=True) if c == least]
+        return best[int(self.rng.integers(len(best)))]
 
     def place_marker(self, obs: Observation) -> Action:
         """The marker on a centre of the hand's optimal tree."""
         free = {a.point for a in obs.legal_actions if isinstance(a, PlaceMarker)}
-        model = self.model
-        plan = model.completion(obs.rails, list(obs.hand), self.blocked(obs))
+        view = self.view(obs)
+        _, tree = view.plan(list(obs.hand))
         cities = [self.board.city(name).at for name in obs.hand]
-        choices = [p for p in tree_center(plan.build, cities) if p in free]
+        choices = [p for p in tree_center(sorted(tree), cities) if p in free]
         if not choices:
-            points = {p for e in plan.build for p in e} | set(cities)
+            points = {p for e in tree for p in e} | set(cities)
             choices = sorted(p for p in points if p in free)
         if not choices:
-            state = model.state(obs.rails, self.blocked(obs))
-            costs = {p: model.cost(state, [p, *obs.hand]) for p in sorted(free)}
+            costs = {p: view.cost([p, *obs.hand]) for p in sorted(free)}
             least = min(costs.values())
             choices = [p for p, c in costs.items() if c == least]
         return PlaceMarker(choices[int(self.rng.integers(len(choices)))])
 
-    def plan(self, obs: Observation) -> frozenset[Edge]:
+    def plan(self, obs: Observation, view: View | None = None) -> frozenset[Edge]:
         """The segments of one optimal completion from the marker to the hand."""
         marker = obs.markers[self.seat]
         assert marker is not None
-        done = self.model.completion(obs.rails, [marker, *obs.hand], self.blocked(obs))
-        return frozenset(done.build)
+        return (view or self.view(obs)).plan([marker, *obs.hand])[1]
 
     def build(self, obs: Observation) -> Action:
         """A rail of the plan that fits the turn, or the end of the turn."""
-        plan = self.plan(obs)
+        view = self.view(obs)
+        plan = self.plan(obs, view)
         rails = [a for a in obs.legal_actions if isinstance(a, PlaceRail) and a.segment in plan]
-        return self.choose_rail(obs, rails, plan)
+        return self.choose_rail(obs, rails, plan, view)
 
     def choose_rail(
-        self, obs: Observation, rails: Sequence[PlaceRail], plan: frozenset[Edge]
+        self, obs: Observation, rails: Sequence[PlaceRail], plan: frozenset[Edge], view: View
     ) -> Action:
         """Singles before doubles, at random among equals; else end the turn."""
         if rails:
-            model = self.model
-            weight = {a: model.weights[model.edge_index[a.segment]] for a in rails}
+            weight = {a: view.weight(a.segment) for a in rails}
             least = min(weight.values())
             rails = [a for a in rails if weight[a] == least]
             return rails[int(self.rng.integers(len(rails)))]
         if obs.placed:
             return EndTurn()
-        return self.fallback(obs)
+        return self.fallback(obs, view)
 
-    def fallback(self, obs: Observation) -> Action:
+    def fallback(self, obs: Observation, view: View) -> Action:
         """A legal rail that lowers the missing rails most (none of the plan is legal)."""
-        model = self.model
         marker = obs.markers[self.seat]
         assert marker is not None
-        options = [a for a in obs.legal_actions if isinstance(a, PlaceRail)]
+        options = [a for a in obs.legal_actions if isinstance(a, PlaceRail) and not a.colored]
         if not options:
             return obs.legal_actions[0]
-        blocked = self.blocked(obs)
-        costs = np.array(
-            [model.cost([*obs.rails, a.segment], [marker, *obs.hand], blocked) for a in options]
-        )
-        best = np.flatnonzero(costs == costs.min())
+        terminals: list[str | Point] = [marker, *obs.hand]
+        costs = []
+        for a in options:
+            state = view.state.copy()
+            state[view.model.edge_index[a.segment]] = 1
+            costs.append(view.model.cost(state, terminals, costs=view.costs))
+        best = np.flatnonzero(np.array(costs) == min(costs))
         return options[int(best[self.rng.integers(len(best))])]

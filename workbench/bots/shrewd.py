@@ -21,7 +21,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from workbench.bots.greedy import GreedyBot
+from workbench.bots.greedy import GreedyBot, View
 from workbench.engine.actions import Action, PlaceRail
 from workbench.engine.state import Observation
 from workbench.maps.board import Board
@@ -76,25 +76,46 @@ class ShrewdBot(GreedyBot):
     # ------------------------------------------------------------------ guessing hands
 
     def _unseen(self, obs: Observation) -> dict[str, list[str]]:
-        """The cities of each dealt color that this player cannot see, by color."""
-        dashed = self.rules.uses_dashed(self.players)
-        mine = set(obs.hand)
+        """The cities of each dealt color that this player has not seen this round.
+
+        Cards it holds or held (``obs.seen``) and cards shown face up (``obs.revealed``)
+        are out.
+        """
+        rules = obs.rules
+        dashed = rules.uses_dashed(self.players)
+        known = set(obs.hand) | set(obs.seen)
+        for shown in obs.revealed:
+            known.update(shown)
         out: dict[str, list[str]] = {}
-        for color in self.rules.hand_colors(self.board.color_names):
+        for color in rules.hand_colors(self.board.color_names):
             out[color] = [
                 c.name
                 for c in self.board.cities
-                if c.color == color and (dashed or not c.dashed) and c.name not in mine
+                if c.color == color and (dashed or not c.dashed) and c.name not in known
             ]
         return out
 
-    def _sample_hand(self, unseen: dict[str, list[str]], size: int) -> tuple[str, ...]:
+    def _sample_hand(
+        self, obs: Observation, seat: int, unseen: dict[str, list[str]]
+    ) -> tuple[str, ...]:
+        """A guess at ``seat``'s hand: its shown cards, and one unseen city per other card.
+
+        The colors of the hidden cards are public (card backs, ``obs.hand_colors``); without
+        them, one card per dealt color.
+        """
         rng = self.rng
-        if size == len(unseen) and all(unseen.values()):
-            return tuple(cities[int(rng.integers(len(cities)))] for cities in unseen.values())
-        pool = sorted({c for cities in unseen.values() for c in cities})
-        picks = rng.choice(len(pool), size=min(size, len(pool)), replace=False)
-        return tuple(pool[i] for i in sorted(picks.tolist()))
+        shown = list(obs.revealed[seat]) if obs.revealed else []
+        colors = list(obs.hand_colors[seat]) if obs.hand_colors else list(unseen)
+        for name in shown:
+            color = self.board.city(name).color
+            if color in colors:
+                colors.remove(color)
+        hand = shown
+        for color in colors:
+            cities = [c for c in unseen.get(color, ()) if c not in hand]
+            if cities:
+                hand.append(cities[int(rng.integers(len(cities)))])
+        return tuple(hand)
 
     def guesses(self, obs: Observation) -> dict[int, list[tuple[float, tuple[str, ...]]]]:
         """For each opponent with a marker: (weight, sample hand) pairs, weights summing to 1.
@@ -103,18 +124,16 @@ class ShrewdBot(GreedyBot):
         """
         if self._guess_round == obs.round:
             return self._guesses
-        model = self.model
         unseen = self._unseen(obs)
-        blocked = self.blocked(obs)
-        empty = model.state((), blocked)
         out: dict[int, list[tuple[float, tuple[str, ...]]]] = {}
         for seat, marker in enumerate(obs.markers):
             if seat == self.seat or marker is None:
                 continue
+            view = self.view(obs, seat)
             scored = []
             for _ in range(self.samples):
-                hand = self._sample_hand(unseen, obs.hand_sizes[seat])
-                extra = model.cost(empty, [marker, *hand]) - model.cost(empty, list(hand))
+                hand = self._sample_hand(obs, seat, unseen)
+                extra = view.cost([marker, *hand]) - view.cost(list(hand))
                 scored.append((extra, hand))
             scored.sort(key=lambda item: item[0])
             best = scored[: self.keep]
@@ -131,34 +150,42 @@ class ShrewdBot(GreedyBot):
         an opponent who seems 2 rails from finishing counts fully, one 10 rails away
         counts a fifth.
         """
-        model = self.model
-        state = model.state(obs.rails, self.blocked(obs))
         out: dict[Edge, float] = {}
         for seat, samples in self.guesses(obs).items():
             marker = obs.markers[seat]
             assert marker is not None
-            plans = [(w, model.completion(state, [marker, *hand])) for w, hand in samples]
-            left = sum(w * plan.cost for w, plan in plans)
+            view = self.view(obs, seat)
+            plans = [(w, *view.plan([marker, *hand])) for w, hand in samples]
+            left = sum(w * cost for w, cost, _ in plans)
             urgency = 2.0 / max(2.0, left)
-            for w, plan in plans:
-                for e in plan.build:
+            for w, _, build in plans:
+                for e in build:
                     out[e] = out.get(e, 0.0) + urgency * w
         return out
 
     # ------------------------------------------------------------------ choosing rails
 
     def choose_rail(
-        self, obs: Observation, rails: Sequence[PlaceRail], plan: frozenset[Edge]
+        self, obs: Observation, rails: Sequence[PlaceRail], plan: frozenset[Edge], view: View
     ) -> Action:
-        """Among the plan's rails that fit, the one the others want least."""
-        if len(rails) <= 1 or len(plan) <= self.rules.turn_budget(max(obs.lap, 1)):
-            return super().choose_rail(obs, rails, plan)  # one choice, or finishing now
+        """Among the plan's rails that fit, the one the others want least.
+
+        A colored rail, when there are some, goes on the segment the others want most
+        instead: it is a rail they can never use.
+        """
+        segments = {a.segment for a in rails}
+        if len(segments) <= 1 or len(plan) <= obs.rules.turn_budget(max(obs.lap, 1)):
+            return super().choose_rail(obs, rails, plan, view)  # one choice, or finishing
         wanted = self.demand(obs)
-        model = self.model
-        score = {
-            a: (round(wanted.get(a.segment, 0.0), 6), model.weights[model.edge_index[a.segment]])
-            for a in rails
-        }
+        black = [a for a in rails if not a.colored]
+        colored = [a for a in rails if a.colored]
+        if colored:
+            top = max(wanted.get(a.segment, 0.0) for a in colored)
+            if top > 0:
+                best = [a for a in colored if wanted.get(a.segment, 0.0) == top]
+                return best[int(self.rng.integers(len(best)))]
+        pool = black or colored
+        score = {a: (round(wanted.get(a.segment, 0.0), 6), view.weight(a.segment)) for a in pool}
         least = min(score.values())
-        best = [a for a in rails if score[a] == least]
+        best = [a for a in pool if score[a] == least]
         return best[int(self.rng.integers(len(best)))]
