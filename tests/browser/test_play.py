@@ -143,10 +143,8 @@ def test_play_a_turn_by_tapping_the_canvas(lab, page) -> None:
 def _shoot(page: Any, ui: Board) -> None:
     """Write docs/play.png and docs/boardview.png (small PNGs of the two pictures)."""
     page.mouse.move(0, 0)  # no hover tooltip in the pictures
-    news = page.get_by_role("button", name="No", exact=True)  # JupyterLab's news toast
-    if news.count():
-        news.first.click()
-    page.wait_for_timeout(300)
+    page.set_viewport_size({"width": 1400, "height": 1300})  # the whole widget in view
+    page.wait_for_timeout(500)
     ui.root.scroll_into_view_if_needed()
     _save(ui.root, DOCS / "play.png")
     cell = page.locator(".jp-CodeCell", has_text="BoardView(board, state, tree=finish)")

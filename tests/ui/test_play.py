@@ -272,6 +272,23 @@ def test_colored_rails_when_the_engine_has_them(tiny: Board) -> None:
     assert drawn["seat"][:1] == [0] and drawn["color"][:1] == [player_color(0)]
 
 
+def test_hand_exchanges_are_buttons_and_keep_cards_secret(tiny: Board) -> None:
+    play = human_vs(tiny, "random", card="discard_one", seed=3)
+    if play.state is None or play.state.phase == "markers":
+        pytest.skip(f"the engine does not play the discard card: {play.error}")
+    state = play.state
+    choices = play.choices()
+    assert choices and all(type(a).__name__ == "Discard" for a in choices)
+    play.widget  # noqa: B018 - build the widget
+    buttons = play._widgets["choices"].children
+    assert [b.tooltip for b in buttons] == [str(a) for a in choices]
+    buttons[0].click()
+    assert play.log[1] == f"seat 0 (you): puts back {choices[0].city}"  # type: ignore[union-attr]
+    assert play.log[2] == "seat 1 (random): puts back a card"
+    assert state.phase == "markers" and len(state.hands[0]) == len(tiny.color_names) - 1
+    assert play._widgets["choices"].children == ()
+
+
 # ---------------------------------------------------------------------------- hints
 
 

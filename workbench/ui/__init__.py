@@ -1,5 +1,7 @@
 """Bokeh pictures and Jupyter widgets on top of the core (which never imports this package).
 
 Import the drawing functions from :mod:`workbench.ui.render`, e.g.
-``from workbench.ui.render import board_figure``.
+``from workbench.ui.render import board_figure``; a board with a game on it from
+:mod:`workbench.ui.boardview` (``BoardView``), and the play widget from
+:mod:`workbench.ui.play` (``PlayRound``).
 """

@@ -104,7 +104,7 @@ COLORED_WIDTH = 5.0
 """Width of a colored rail, in pixels (drawn over a black casing 2 pixels wider)."""
 HALO_WIDTH = 11.0
 """Width of the halo under the rails of the highlighted turn, in pixels."""
-TREE_WIDTH = 4.0
+TREE_WIDTH = 5.0
 """Width of the dashed lines of an optimal completion, in pixels."""
 MARKER_SIZE = 19.0
 """Size of a start marker, in pixels."""

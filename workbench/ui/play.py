@@ -219,8 +219,11 @@ missing count.)'
     return "; ".join(parts)
 
 
-def describe_action(action: Action, board: Board) -> str:
+def describe_action(action: Action, board: Board, secret: bool = False) -> str:
     """An action in words, with city names where the points have cities.
+
+    A card put back or passed (the hand-exchange special cards) is named unless ``secret``:
+    a log everyone reads must not show another player's cards.
 
     Examples
     --------
@@ -245,10 +248,12 @@ def describe_action(action: Action, board: Board) -> str:
         return "starts the next round"
     city = getattr(action, "city", None)
     if isinstance(city, str):
-        verb = {"Discard": "puts back", "PassCard": "passes to the left"}.get(
-            type(action).__name__, type(action).__name__
-        )
-        return f"{verb} {city}"
+        card = "a card" if secret else city
+        if type(action).__name__ == "Discard":
+            return f"puts back {card}"
+        if type(action).__name__ == "PassCard":
+            return f"passes {card} to the left"
+        return f"{type(action).__name__} {card}"
     return str(action)
 
 
@@ -358,6 +363,7 @@ def _supports_colored() -> bool:
 
 _CSS = """<style>
 .wb-play { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; font-size: 13px; }
+.wb-play .widget-html-content { line-height: 1.4; }
 .wb-play .wb-chip { display: inline-block; padding: 1px 7px; margin: 1px 2px;
   border-radius: 9px; border: 1px solid #555; color: #111; }
 .wb-play .wb-error { color: #b3261e; font-weight: 600; }
@@ -852,7 +858,8 @@ class PlayRound:
             rails = [] if first or self._turn[0] != seat else self._turn[1]
             self._turn = (seat, [*rails, action.segment])
         who = "table" if seat is None else self._who(seat)
-        self.log.append(f"{who}: {describe_action(action, self.board)}")
+        secret = seat is None or seat not in self.humans or len(self.humans) > 1
+        self.log.append(f"{who}: {describe_action(action, self.board, secret)}")
         if isinstance(action, NextRound):
             self._turn = (0, [])
             self.log.append(f"round {state.round}: seat {state.starter} starts")
@@ -1051,7 +1058,7 @@ class PlayRound:
         for name in ("about", "status", "message", "hand", "log", "table"):
             texts[name] = w.HTML()
             texts[name].add_class(f"wb-play-{name}")
-        texts["log"].layout = w.Layout(width="310px")
+        texts["log"].layout = w.Layout(width="290px")
         choices = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         self._widgets = {
             "players": players, "seats": seats, "rules": rules, "card": card, "seed": seed,
@@ -1069,7 +1076,7 @@ class PlayRound:
                 w.HTML("<b>Moves</b>"),
                 texts["log"],
             ],
-            layout=w.Layout(width="320px", margin="0 0 0 10px"),
+            layout=w.Layout(width="300px", margin="0 0 0 10px"),
         )
         root = w.VBox(
             [
@@ -1142,7 +1149,17 @@ class PlayRound:
         swatch = f"<span class='wb-swatch' style='background:{player_color(seat)}'></span>"
         who = html.escape(self._who(seat))
         chips = self._chips(state.hands[seat], state.network(seat))
-        return f"<div>{swatch}<b>Cities of {who}</b> (&#10003;: joined)<br>{chips}</div>"
+        shown = ""
+        revealed = getattr(state, "revealed", None)  # cards every player shows face up
+        if callable(revealed):
+            faces = [
+                f"seat {s}: {self._chips(cards)}"
+                for s, cards in enumerate(revealed())
+                if cards and s != seat
+            ]
+            if faces:
+                shown = "<br><b>Face up</b> " + " ".join(faces)
+        return f"<div>{swatch}<b>Cities of {who}</b> (&#10003;: joined)<br>{chips}{shown}</div>"
 
     def _table_html(self) -> str:
         state = self.state
