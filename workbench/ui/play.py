@@ -933,13 +933,17 @@ class PlayRound:
             tail = ": tap a free point." if human else "."
             return f"Round {state.round}: {self._who(seat)} puts down a start marker{tail}"
         if state.phase == "build":
-            rules = state.game.rules
+            rules = state_rules(state)
             budget = f"up to {state.turn_budget} singles or {rules.doubles_per_turn} double"
             placed = len(state.placed)
+            left = f"{state.rails_left} rails left"
+            colored = getattr(state, "colored_left", ())
+            if rules.colored_rails and seat < len(colored):
+                left += f", {colored[seat]} colored"
             tail = " Tap segments next to your network." if human else ""
             return (
                 f"Round {state.round}, lap {state.lap}: {self._who(seat)} builds ({budget}; "
-                f"{placed} placed this turn; {state.rails_left} rails left).{tail}"
+                f"{placed} placed this turn; {left}).{tail}"
             )
         return f"Round {state.round}: {self._who(seat)} chooses ({state.phase})."
 
