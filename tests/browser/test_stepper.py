@@ -27,7 +27,7 @@ def _wait_for(predicate: Callable[[], bool], timeout: float, what: str) -> None:
 
 
 def _open_and_run(page, url: str, token: str, name: str) -> None:
-    page.goto(f"{url}/lab/tree/{name}?token={token}")
+    page.goto(f"{url}/lab/workspaces/lesson/tree/{name}?token={token}&reset")  # only this tab
     page.wait_for_selector(".jp-Notebook", timeout=60_000)
     select = page.locator(".jp-Dialog button", has_text="Select")
     try:  # JupyterLab may ask which kernel to start
