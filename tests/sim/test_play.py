@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 import numpy as np
 import pandas as pd
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tests.sim.conftest import FirstBot
 from workbench import Board
@@ -112,6 +116,17 @@ def test_rotation_seats_each_bot_at_each_seat(mixed: SimResult) -> None:
     assert seated[1].to_list() == ["first", "random"] * 3
     assert mixed.games["bots"].to_list() == ["random,first", "first,random"] * 3
     assert lineup(["a", "b", "c"], 4, rotate=True) == [1, 2, 0]
+
+
+@given(st.integers(2, 6), st.integers(0, 1000))
+def test_rotation_is_fair_over_any_players_games(players: int, start: int) -> None:
+    seen = Counter(
+        (seat, entry)
+        for game in range(start, start + players)
+        for seat, entry in enumerate(lineup(range(players), game, rotate=True))
+    )
+    assert set(seen.values()) == {1} and len(seen) == players * players
+    assert lineup(range(players), start, rotate=False) == list(range(players))
 
 
 def test_without_rotation_seats_stay(tiny: Board) -> None:
