@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import networkx as nx
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from workbench import Board
 from workbench.analysis.costmodel import cost_model
 from workbench.bots import BOTS, GreedyBot, RandomBot, ShrewdBot, play_game
+from workbench.bots.greedy import tree_center
 from workbench.engine import Action, Game, PlaceMarker, PlaceRail, State
 
 
@@ -118,3 +122,11 @@ def test_greedy_gives_away_the_card_that_costs_it_most(europe: Board) -> None:
     action = bots[seat].act(state.observation(seat))
     left = {c: model.cost([], [x for x in hand if x != c]) for c in hand}
     assert left[action.city] == min(left.values())
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.integers(2, 40), st.integers(0, 2**16))
+def test_tree_center_agrees_with_networkx(size: int, seed: int) -> None:
+    T = nx.random_labeled_tree(size, seed=seed)
+    T = nx.relabel_nodes(T, {v: (v, 0) for v in T})
+    assert tree_center(list(T.edges), []) == sorted(nx.center(T))

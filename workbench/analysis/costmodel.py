@@ -187,27 +187,32 @@ class CostModel:
         return Completion(cost, tuple(sorted(edges[i] for i in set(ids.tolist()))))
 
 
-_MODELS: dict[tuple[Board, object], CostModel] = {}
+_MODELS: dict[tuple[int, object], tuple[Board, CostModel]] = {}
 
 
 def cost_model(board: Board, double_cost: DoubleCost = 2) -> CostModel:
     """The :class:`CostModel` of a board and cost of doubles, made once and then reused.
 
+    Boards are looked up by identity (hashing a whole board on every question would cost
+    more than the answer); the 16 latest are kept.
+
     Examples
     --------
     >>> from workbench import load_map
     >>> board = load_map("maps/tiny.yaml")
-    >>> cost_model(board) is cost_model(board, {"water": 2, "mountain": 2})
+    >>> cost_model(board) is cost_model(board, {"water": 1, "mountain": 2})
     False
     >>> cost_model(board) is cost_model(board)
     True
     """
     from workbench.analysis.costs import double_cost_key
 
-    key = (board, double_cost_key(double_cost))
-    model = _MODELS.get(key)
-    if model is None:
-        if len(_MODELS) >= 16:
-            _MODELS.pop(next(iter(_MODELS)))
-        model = _MODELS[key] = CostModel(board, double_cost)
+    key = (id(board), double_cost_key(double_cost))
+    found = _MODELS.get(key)
+    if found is not None and found[0] is board:
+        return found[1]
+    if len(_MODELS) >= 16:
+        _MODELS.pop(next(iter(_MODELS)))
+    model = CostModel(board, double_cost)
+    _MODELS[key] = (board, model)
     return model

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-import networkx as nx
 import numpy as np
 
 from workbench.analysis.costmodel import CostModel, cost_model
@@ -31,8 +30,23 @@ def tree_center(edges: Sequence[Edge], fallback: Sequence[Point]) -> list[Point]
     """
     if not edges:
         return list(fallback)
-    T = nx.Graph(edges)
-    return sorted(nx.center(T))
+    adj: dict[Point, set[Point]] = {}
+    for a, b in edges:
+        adj.setdefault(a, set()).add(b)
+        adj.setdefault(b, set()).add(a)
+    # peel the leaves layer by layer: the last one or two points left are the centre
+    layer = [p for p, nbrs in adj.items() if len(nbrs) <= 1]
+    left = len(adj)
+    while left > 2:
+        left -= len(layer)
+        nxt = []
+        for leaf in layer:
+            for q in adj.pop(leaf):
+                adj[q].discard(leaf)
+                if len(adj[q]) == 1:
+                    nxt.append(q)
+        layer = nxt
+    return sorted(adj)
 
 
 @dataclass(frozen=True)
@@ -93,6 +107,7 @@ class GreedyBot(Bot):
     """
 
     name = "greedy"
+    _last_plan: tuple[int, frozenset[Edge], frozenset[Edge]] | None = None
 
     def model(self, obs: Observation) -> CostModel:
         """The cost model of the board under the round's cost of doubles."""
@@ -149,16 +164,35 @@ class GreedyBot(Bot):
         return PlaceMarker(choices[int(self.rng.integers(len(choices)))])
 
     def plan(self, obs: Observation, view: View | None = None) -> frozenset[Edge]:
-        """The segments of one optimal completion from the marker to the hand."""
-        marker = obs.markers[self.seat]
-        assert marker is not None
-        return (view or self.view(obs)).plan([marker, *obs.hand])[1]
+        """The segments of one optimal completion from the marker to the hand.
+
+        Within a turn the plan is kept: once a planned rail is down, the rest of the plan
+        is still an optimal completion (only this player's rails changed), so the second
+        rail of a turn costs no new search. Two-rail ferries and colored rails make a
+        fresh plan every time.
+        """
+        last = self._last_plan
+        if (
+            last is not None
+            and obs.placed
+            and last[0] == obs.round
+            and not obs.pieces
+            and obs.rails == last[1] | {obs.placed[-1]}
+            and obs.placed[-1] in last[2]
+        ):
+            plan = last[2] - {obs.placed[-1]}
+        else:
+            marker = obs.markers[self.seat]
+            assert marker is not None
+            plan = (view or self.view(obs)).plan([marker, *obs.hand])[1]
+        self._last_plan = (obs.round, obs.rails, plan)
+        return plan
 
     def build(self, obs: Observation) -> Action:
         """A rail of the plan that fits the turn, or the end of the turn."""
         view = self.view(obs)
         plan = self.plan(obs, view)
-        rails = [a for a in obs.legal_actions if isinstance(a, PlaceRail) and a.segment in plan]
+        rails = [a for a in obs.legal_actions if type(a) is PlaceRail and a.segment in plan]
         return self.choose_rail(obs, rails, plan, view)
 
     def choose_rail(

@@ -72,6 +72,7 @@ class ShrewdBot(GreedyBot):
         self.samples, self.keep, self.beta = samples, keep, beta
         self._guess_round = -1
         self._guesses: dict[int, list[tuple[float, tuple[str, ...]]]] = {}
+        self._demand: tuple[tuple[int, frozenset[Edge]], dict[Edge, float]] | None = None
 
     # ------------------------------------------------------------------ guessing hands
 
@@ -148,8 +149,12 @@ class ShrewdBot(GreedyBot):
 
         Each opponent's guessed completions are weighed by their guessed missing rails:
         an opponent who seems 2 rails from finishing counts fully, one 10 rails away
-        counts a fifth.
+        counts a fifth. Worked out once per turn: within a turn only this player's own
+        rails change.
         """
+        key = (obs.round, obs.rails - set(obs.placed))
+        if self._demand is not None and self._demand[0] == key:
+            return self._demand[1]
         out: dict[Edge, float] = {}
         for seat, samples in self.guesses(obs).items():
             marker = obs.markers[seat]
@@ -161,6 +166,7 @@ class ShrewdBot(GreedyBot):
             for w, _, build in plans:
                 for e in build:
                     out[e] = out.get(e, 0.0) + urgency * w
+        self._demand = (key, out)
         return out
 
     # ------------------------------------------------------------------ choosing rails

@@ -210,6 +210,39 @@ class Game:
         return {c.name: c.color for c in self.board.cities}
 
     @cached_property
+    def city_points(self) -> dict[str, Point]:
+        """The point of every city, by name.
+
+        Examples
+        --------
+        >>> from workbench import load_map
+        >>> Game(load_map("maps/tiny.yaml"), players=2).city_points["Alder"]
+        (1, 1)
+        """
+        return {c.name: c.at for c in self.board.cities}
+
+    @cached_property
+    def segment_rank(self) -> dict[Edge, int]:
+        """Each segment's place in sorted order (a fast sort key for legal actions).
+
+        Examples
+        --------
+        >>> from workbench import load_map
+        >>> game = Game(load_map("maps/tiny.yaml"), players=2)
+        >>> min(game.segment_rank, key=game.segment_rank.__getitem__) == min(game.board.segments)
+        True
+        """
+        return {s: i for i, s in enumerate(sorted(self.board.segments))}
+
+    @cached_property
+    def rail_actions(self) -> dict[Edge, tuple[Any, Any]]:
+        """Every segment's two rail actions, black and colored, made once (legal-action
+        lists reuse them)."""
+        from workbench.engine.actions import PlaceRail
+
+        return {s: (PlaceRail(s), PlaceRail(s, True)) for s in self.board.segments}
+
+    @cached_property
     def color_rank(self) -> dict[str, int]:
         """The position of each card color in the board's order (hands are kept in it)."""
         return {c: i for i, c in enumerate(self.board.color_names)}

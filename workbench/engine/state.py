@@ -69,7 +69,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-from workbench.analysis.costs import missing_rails
+from workbench.analysis.costmodel import cost_model
 from workbench.engine.actions import (
     Action,
     Discard,
@@ -413,6 +413,7 @@ the network of seat 0 (marker at [1, 1])
         self.returned = returned
         self.markers: tuple[Point | None, ...] = (None,) * n
         self.rails: frozenset[Edge] = frozenset()
+        self._groups: tuple[frozenset[Edge], dict[Point, frozenset[Point]]] | None = None
         self.pieces: dict[Edge, tuple[int | None, ...]] = {}
         self.rails_left = rules.rail_supply
         self.colored_left: tuple[int, ...] = (rules.colored_rails,) * n
@@ -552,6 +553,38 @@ the network of seat 0 (marker at [1, 1])
             adj.setdefault(b, []).append(a)
         return adj
 
+    def _shared_networks(self) -> dict[Point, frozenset[Point]]:
+        """Without pieces everyone uses every rail: each railed point's network, computed
+        once per set of rails (rails only grow within a round)."""
+        cached = self._groups
+        if cached is not None and cached[0] is self.rails:
+            return cached[1]
+        adj = self._adjacency()
+        out: dict[Point, frozenset[Point]] = {}
+        for p in adj:
+            if p in out:
+                continue
+            seen = {p}
+            stack = [p]
+            while stack:
+                for q in adj[stack.pop()]:
+                    if q not in seen:
+                        seen.add(q)
+                        stack.append(q)
+            group = frozenset(seen)
+            for q in group:
+                out[q] = group
+        self._groups = (self.rails, out)
+        return out
+
+    def _net(self, seat: int) -> frozenset[Point]:
+        marker = self.markers[seat]
+        if marker is None:
+            return frozenset()
+        if not self.pieces:
+            return self._shared_networks().get(marker) or frozenset((marker,))
+        return self._component(seat, self._adjacency(seat))
+
     def network(self, player: int) -> frozenset[Point]:
         """The points of ``player``'s network: their marker and every rail joined to it.
 
@@ -566,7 +599,7 @@ the network of seat 0 (marker at [1, 1])
         >>> sorted(state.network(0)), state.network(1)
         ([(1, 1)], frozenset())
         """
-        return self._component(player, self._adjacency(player))
+        return self._net(player)
 
     def _component(self, player: int, adj: dict[Point, list[Point]]) -> frozenset[Point]:
         start = self.markers[player]
@@ -591,15 +624,13 @@ the network of seat 0 (marker at [1, 1])
         >>> state.finished()
         ()
         """
-        shared = None if self.pieces else self._adjacency()
-        board = self.game.board
+        where = self.game.city_points
         out = []
         for seat in range(self.game.players):
             if self.markers[seat] is None:
                 continue
-            adj = shared if shared is not None else self._adjacency(seat)
-            net = self._component(seat, adj)
-            if all(board.city(name).at in net for name in self.hands[seat]):
+            net = self._net(seat)
+            if all(where[name] in net for name in self.hands[seat]):
                 out.append(seat)
         return tuple(out)
 
@@ -640,20 +671,19 @@ the network of seat 0 (marker at [1, 1])
             raise ValueError(f"seat {player} has no marker yet in round {self.round}")
         if player in self.finished():
             return 0
-        board, hand = self.game.board, self.hands[player]
-        cost = self.round_rules.double_cost_map
+        # the compiled cost model answers as missing_rails does, several times faster
+        model = cost_model(self.game.board, self.round_rules.double_cost_map)
+        terminals: list[str | Point] = [marker, *self.hands[player]]
         if not self.pieces and not self._ferries2:
-            return missing_rails(board, self.rails, marker, hand, cost).cost
+            return model.cost(self.rails, terminals)
         view = self.seat_rails(player)
         costs = dict(view.costs)
         try:
-            return missing_rails(
-                board, view.rails, marker, hand, cost, blocked=view.blocked, costs=costs
-            ).cost
+            return model.cost(view.rails, terminals, view.blocked, costs)
         except InfeasibleError:
             ferry = self.round_rules.ferry_rails
             costs.update({s: ferry for s in view.blocked if s in self.game.ferries})
-            return missing_rails(board, view.rails, marker, hand, cost, costs=costs).cost
+            return model.cost(view.rails, terminals, (), costs)
 
     # ------------------------------------------------------------------ hand exchanges
 
@@ -868,17 +898,19 @@ the network of seat 0 (marker at [1, 1])
         seat = self.to_play
         assert seat is not None
         segments = self._rail_candidates(seat)
+        made = self.game.rail_actions
         if not self._colored or not self.colored_left[seat]:
-            return [PlaceRail(s) for s in segments]
+            return [made[s][0] for s in segments]
         singles, doubles = self._counts()
         rules, lap, c = self.round_rules, self.lap, self.placed_colored + 1
         single_ok = rules.allows_turn(singles + 1, doubles, lap, c)
         double_ok = rules.allows_turn(singles, doubles + 1, lap, c)
         out: list[Action] = []
         for s in segments:
-            out.append(PlaceRail(s))
+            black, colored = made[s]
+            out.append(black)
             if double_ok if s in self._doubles else single_ok:
-                out.append(PlaceRail(s, True))
+                out.append(colored)
         return out
 
     def _open(self, s: Edge, seat: int) -> bool:
@@ -893,7 +925,7 @@ the network of seat 0 (marker at [1, 1])
         if self.round_rules.build_anywhere:
             candidates: Iterable[Edge] = self.game.board.segments
         else:
-            net = self._component(seat, self._adjacency(seat))
+            net = self._net(seat)
             incident = self.game.incident
             candidates = {s for p in net for s in incident.get(p, ())}
         singles, doubles = self._counts()
@@ -901,13 +933,24 @@ the network of seat 0 (marker at [1, 1])
         single_ok = rules.allows_turn(singles + 1, doubles, lap)
         double_ok = bool(self._doubles) and rules.allows_turn(singles, doubles + 1, lap)
         dbl = self._doubles
+        rank = self.game.segment_rank  # sorting by a number is much faster than by tuples
         if not self.pieces:
             rails = self.rails
             return sorted(
-                s for s in candidates if s not in rails and (double_ok if s in dbl else single_ok)
+                (
+                    s
+                    for s in candidates
+                    if s not in rails and (double_ok if s in dbl else single_ok)
+                ),
+                key=rank.__getitem__,
             )
         return sorted(
-            s for s in candidates if (double_ok if s in dbl else single_ok) and self._open(s, seat)
+            (
+                s
+                for s in candidates
+                if (double_ok if s in dbl else single_ok) and self._open(s, seat)
+            ),
+            key=rank.__getitem__,
         )
 
     # ------------------------------------------------------------------ applying actions
