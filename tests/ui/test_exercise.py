@@ -79,3 +79,11 @@ def europe_board() -> Board:
     from workbench import load_map
 
     return load_map(MAPS / "trans_europa.yaml")
+
+
+def test_the_picture_is_in_the_widget_from_the_start(tiny: Board) -> None:
+    from tests.ui.test_stepper import _serialized
+
+    w = ExerciseWidget("missing_rails", tiny, seed=2)
+    start = w.exercise.names.label(w.exercise.start)
+    assert start in _serialized(w.picture, w.view.node_sources["source"].id)

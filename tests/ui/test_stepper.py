@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from typing import Any
 
@@ -200,3 +201,30 @@ def test_frame_view_focus_zooms_on_a_part(europe: Board) -> None:
     focus = view.figure.select_one({"name": "focus"})
     assert view.figure.x_range.renderers == [focus]
     assert len(focus.data_source.data["x"]) == len(part)
+
+
+def _serialized(widget: Any, model_id: str) -> str:
+    """The JSON that a ``BokehModel`` widget starts from, for the model ``model_id``."""
+    found: list[Any] = []
+
+    def walk(x: Any) -> None:
+        if isinstance(x, dict):
+            if x.get("id") == model_id and "attributes" in x:
+                found.append(x)
+            for v in x.values():
+                walk(v)
+        elif isinstance(x, list):
+            for v in x:
+                walk(v)
+
+    walk(widget.render_bundle["docs_json"])
+    assert found, model_id
+    return json.dumps(found[0])
+
+
+def test_the_widget_starts_from_the_first_frame(tiny: Board) -> None:
+    # jupyter_bokeh sends changes to open views only: the first frame must be in the figure
+    # the widget is made from, or a notebook shows an empty board until the first step
+    stepper = AlgorithmStepper("bfs", tiny, source="Alder")
+    bokeh_widget = stepper.children[0].children[0]
+    assert "Alder" in _serialized(bokeh_widget, stepper.view.node_sources["frontier"].id)

@@ -313,6 +313,25 @@ def _next_choices(G: nx.Graph, names: Names, forest: Sequence[Edge]) -> tuple[li
     return sorted((e for e in joining if _weight(G, e) == best), key=names.sort_key), best
 
 
+def _kruskal_moments(G: nx.Graph, added: Sequence[Edge]) -> tuple[list[int], list[int]]:
+    """Moments (edges added so far) with at most three right answers: those where a cheap
+    edge would close a cycle (traps), and all of them (small)."""
+    names = Names(G)
+    small, traps = [], []
+    for k in range(len(added)):
+        choices, best = _next_choices(G, names, added[:k])
+        if len(choices) <= 3:
+            small.append(k)
+            comp = _components(G, added[:k])
+            if any(
+                comp[u] == comp[v] and names.key(u, v) not in added[:k]
+                for u, v in G.edges()
+                if _weight(G, (u, v)) <= best
+            ):
+                traps.append(k)
+    return traps, small
+
+
 @dataclass(frozen=True, eq=False, kw_only=True, repr=False)
 class KruskalNext(Exercise):
     """Which segment does Kruskal's algorithm add next?
@@ -355,7 +374,8 @@ class KruskalNext(Exercise):
         """A random moment of Kruskal's run on ``source`` (a part of a board, or a graph).
 
         The moment is chosen among those with at most three right answers, preferring one
-        where a cheap edge would close a cycle (the trap the exercise is about).
+        where a cheap edge would close a cycle (the trap the exercise is about); on a board,
+        up to twelve parts are tried for one with singles and doubles and such a moment.
 
         Examples
         --------
@@ -366,24 +386,24 @@ class KruskalNext(Exercise):
         """
         rng = random.Random(seed)
         G, board = _resolve(source, seed)
-        area = _area(G, rng, _AREA_KRUSKAL)
-        names = Names(area)
-        added = _kruskal_order(area, names)
-        if not added:
+        tries = 12 if len(G) > _AREA_KRUSKAL + _AREA_KRUSKAL // 3 else 1
+        pick: tuple[tuple[bool, bool, bool], nx.Graph, list[Edge], list[int]] | None = None
+        for _ in range(tries):  # a part with singles and doubles, and a trap, if one is near
+            area = _area(G, rng, _AREA_KRUSKAL)
+            added = _kruskal_order(area, Names(area))
+            if not added:
+                continue
+            traps, small = _kruskal_moments(area, added)
+            mixed = len({_weight(area, e) for e in area.edges()}) > 1
+            score = (mixed and bool(traps), bool(traps), bool(small))
+            if pick is None or score > pick[0]:
+                pick = (score, area, added, traps or small or list(range(len(added))))
+            if all(score):
+                break
+        if pick is None:
             raise ValueError("Kruskal adds nothing here: the graph has no edge between two nodes")
-        small, traps = [], []
-        for k in range(len(added)):
-            choices, best = _next_choices(area, names, added[:k])
-            if len(choices) <= 3:
-                small.append(k)
-                comp = _components(area, added[:k])
-                if any(
-                    comp[u] == comp[v] and names.key(u, v) not in added[:k]
-                    for u, v in area.edges()
-                    if _weight(area, (u, v)) <= best
-                ):
-                    traps.append(k)
-        k = rng.choice(traps or small or list(range(len(added))))
+        _, area, added, moments = pick
+        k = rng.choice(moments)
         return cls.from_forest(area, added[:k], board=board, seed=seed)
 
     @classmethod

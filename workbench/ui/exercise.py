@@ -180,7 +180,8 @@ class ExerciseWidget(widgets.VBox):
             width=self._width,
             title=ex.title,
         )
-        self.picture = self.view.widget()
+        self.view.show(ex.solution_picture if self.teacher else ex.picture)
+        self.picture = self.view.widget()  # after the data: the widget starts from it
         self.title.value = f"<h3 style='margin:2px 0'>{html.escape(ex.title)}</h3>"
         self.question.value = (
             f'<div class="wb-exercise-question" style="max-width:640px;font-size:14px;'

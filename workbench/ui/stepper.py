@@ -202,35 +202,42 @@ class FrameView:
         shown_edges = set(EDGE_ROLES if edge_roles is None else edge_roles)
         self.edge_sources: dict[str, ColumnDataSource] = {}
         self.node_sources: dict[str, ColumnDataSource] = {}
-        drawn: dict[str, list[GlyphRenderer[Any]]] = {}
-        for role, style in EDGE_STYLE.items():
-            source_ = ColumnDataSource({k: list(v) for k, v in _EMPTY_EDGES.items()})
+        drawn: dict[str, list[GlyphRenderer[Any]]] = {}  # legend swatches, by role
+
+        def edge_glyph(role: str) -> Segment:
+            style = EDGE_STYLE[role]
             width_px = max(1.5, style["line_width"] * scale)
-            glyph = Segment(
-                x0="x0",
-                y0="y0",
-                x1="x1",
-                y1="y1",
-                line_cap="round",
+            return Segment(
+                x0="x0", y0="y0", x1="x1", y1="y1", line_cap="round",
                 **{**style, "line_width": width_px},
-            )
-            r: GlyphRenderer[Any] = GlyphRenderer(
-                data_source=source_, glyph=glyph, name=f"edges-{role}"
-            )
-            self.figure.renderers.append(r)
-            self.edge_sources[role] = source_
-            if role in shown_edges:
-                drawn.setdefault(role, []).append(r)
-        for role, style in NODE_STYLE.items():
-            source_ = ColumnDataSource({k: list(v) for k, v in _EMPTY_NODES.items()})
+            )  # fmt: skip
+
+        def node_glyph(role: str) -> Scatter:
             size = node_size + (4 if role == "current" else 0) + (6 if role == "terminal" else 0)
-            scatter = {"line_color": "#222222", "line_width": 1.5, **style}
-            dot = Scatter(x="x", y="y", size=size, fill_alpha=0.9, **scatter)
-            r = GlyphRenderer(data_source=source_, glyph=dot, name=f"nodes-{role}")
-            self.figure.renderers.append(r)
-            self.node_sources[role] = source_
-            if role in shown_nodes:
-                drawn.setdefault(role, []).append(r)
+            style = {"line_color": "#222222", "line_width": 1.5, **NODE_STYLE[role]}
+            return Scatter(x="x", y="y", size=size, fill_alpha=0.9, **style)
+
+        layers = (
+            ("edges", EDGE_STYLE, _EMPTY_EDGES, edge_glyph, self.edge_sources, shown_edges),
+            ("nodes", NODE_STYLE, _EMPTY_NODES, node_glyph, self.node_sources, shown_nodes),
+        )
+        for kind, styles, empty, make, sources, shown in layers:
+            for role in styles:
+                data = ColumnDataSource({k: list(v) for k, v in empty.items()})
+                r: GlyphRenderer[Any] = GlyphRenderer(
+                    data_source=data, glyph=make(role), name=f"{kind}-{role}"
+                )
+                self.figure.renderers.append(r)
+                sources[role] = data
+                if role in shown:
+                    # BokehJS draws no legend glyph for a renderer without rows, so the legend
+                    # shows a copy with one row at NaN (never drawn, not in the ranges)
+                    nowhere = ColumnDataSource({k: [math.nan] for k in empty if k != "name"})
+                    swatch: GlyphRenderer[Any] = GlyphRenderer(
+                        data_source=nowhere, glyph=make(role), name=f"legend-{kind}-{role}"
+                    )
+                    self.figure.renderers.append(swatch)
+                    drawn.setdefault(role, []).append(swatch)
         order = [*NODE_ROLES, *EDGE_ROLES]
         items = [
             LegendItem(label=ROLE_LABELS[role], renderers=drawn[role])
@@ -243,7 +250,6 @@ class FrameView:
                 label_text_font_size="9pt",
                 glyph_width=18,
                 spacing=2,
-                click_policy="hide",
                 name="roles-legend",
             )
             self.figure.add_layout(legend, "below")
@@ -807,9 +813,11 @@ class AlgorithmStepper(widgets.VBox):
         controls = widgets.HBox(
             [self.play, self.back_button, self.step_button, self.slider, self.speed]
         )
+        # the first frame goes into the figure before it becomes a widget: jupyter_bokeh
+        # sends later changes to the views already open, and none is open yet
+        self._render(0)
         super().__init__([widgets.HBox([self.view.widget(), side]), controls])
         self.add_class("wb-stepper")
-        self._render(0)
 
     # ---------------------------------------------------------------- scripting
 
