@@ -89,6 +89,21 @@ def run_chunk(chunk: Chunk, on_game: Callable[[], Any] | None = None) -> tuple[C
     return rounds, games
 
 
+def run_games(
+    variant: Variant, seed: int, start: int, stop: int, rotate: bool, max_rounds: int
+) -> tuple[Columns, Columns]:
+    """:func:`run_chunk` with the chunk's fields as arguments (for a variant scattered to
+    Dask workers once and passed as a future).
+
+    Examples
+    --------
+    >>> v = Variant("tiny", "maps/tiny.yaml", "countdown", ["random"] * 2)
+    >>> run_games(v, 1, 0, 1, True, 30)[1]["game"]
+    [0]
+    """
+    return run_chunk(Chunk(variant, seed, start, stop, rotate, max_rounds))
+
+
 def _frame(columns: Columns, dtypes: Mapping[str, str]) -> pd.DataFrame:
     data = {}
     for name, dtype in dtypes.items():
@@ -191,8 +206,20 @@ def _execute(
     if _is_dask(executor):
         from distributed import as_completed
 
+        # each variant (its board above all) goes to every worker once, not with every chunk
+        scattered: dict[int, Any] = {}
+        for c in chunks:
+            if id(c.variant) not in scattered:
+                scattered[id(c.variant)] = executor.scatter(c.variant, broadcast=True, hash=False)
+
+        def submit(c: Chunk) -> Any:
+            return executor.submit(
+                run_games, scattered[id(c.variant)], c.seed, c.start, c.stop, c.rotate,
+                c.max_rounds, pure=False,
+            )  # fmt: skip
+
         _futures(
-            lambda c: executor.submit(run_chunk, c, pure=False),
+            submit,
             as_completed,
             executor.cancel,
             chunks,
