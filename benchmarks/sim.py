@@ -81,8 +81,10 @@ def memory(args: argparse.Namespace) -> None:
     total = args.memory_games
     every = max(1, total // 10)
     done = [0]
+    simulate(board, None, [bot] * players, games=2, seed=10**6)  # warm-up: code and tables
     start = time.perf_counter()
-    print(f"\nmemory: {total} games of {bot} x{players} on {board.name}, one sweep, 1 process")
+    print(f"\nmemory: {total} games of {bot} x{players} on {board.name}, one sweep, 1 process "
+          "(after a warm-up)")  # fmt: skip
     print(f"{'games':>7} {'seconds':>8} {'RSS MB':>8}")
     first = rss_mb()
     print(f"{0:>7} {0.0:>8.1f} {first:>8.1f}")
