@@ -89,8 +89,8 @@ ROUND_COLUMNS: dict[str, str] = {
 ``seat`` (from 0) and ``bot`` (its name) say who; ``starter`` is the round's starting seat;
 ``reason`` how the round ended (``complete``, ``supply``, or what the engine reports);
 ``cards`` the special cards that ruled the round, joined by ``+``; ``turns`` the round's
-turns, all seats together, ``seat_turns`` this seat's; ``rails`` the rails on the board at
-the end, ``rails_placed`` those this seat placed; ``missing`` the seat's missing rails
+turns, all seats together, ``seat_turns`` this seat's; ``rails`` the segments holding rails
+at the end (a two-rail ferry counts once), ``rails_placed`` the rails this seat placed; ``missing`` the seat's missing rails
 (``<NA>`` if its hand could not be joined); ``finished`` whether it is 0;
 ``passive_finish``, ``passive_end`` as defined above; ``finishers`` the round's number of
 finishers; ``points`` the round's points and ``score`` the score after it; ``last_round``
