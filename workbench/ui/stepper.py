@@ -540,7 +540,8 @@ def state_html(
             shown = entries[:limit]
             if priority:
                 rows = [(_label_any(names, k), _label_any(names, v)) for k, v in shown]
-                head = ["key", "entry"]
+                edges = any(not _is_node(names, v) for _, v in shown)
+                head = ["weight", "edge"] if edges else ["distance", "node"]
             else:
                 rows = [(i + 1, _label_any(names, v)) for i, v in enumerate(shown)]
                 head = ["#", "node"]
