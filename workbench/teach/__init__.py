@@ -4,6 +4,11 @@
 ``frames`` (roles of nodes and edges, the data structure's state, the pseudo-code line and
 a sentence each) and its ``result``. A UI draws the frames; nothing here imports one.
 
+:mod:`workbench.teach.exercises` asks questions that check themselves (Kruskal's next
+segment, bridges, a hand's missing rails, the best start, Dijkstra's order), reading answers
+with :mod:`workbench.teach.answers`; :mod:`workbench.teach.textbook` has small graphs for
+lessons. The stepper and exercise widgets are in :mod:`workbench.ui`.
+
 >>> from workbench import load_map
 >>> from workbench.teach import trace
 >>> t = trace("min_cut", load_map("maps/tiny.yaml").graph(), s=(1, 1), t=(3, 2))
