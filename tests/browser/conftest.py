@@ -72,6 +72,8 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str, Pa
         "--ServerApp.ip=127.0.0.1", f"--IdentityProvider.token={token}",
         f"--notebook-dir={folder}", "--ServerApp.open_browser=False",
     ]  # fmt: skip
+    # a workspace of its own: JupyterLab would otherwise reopen the tabs of other sessions
+    command.append(f"--LabApp.workspaces_dir={tmp_path_factory.mktemp('workspaces')}")
     if os.geteuid() == 0:
         command.append("--allow-root")
     log = open(folder / "jupyter.log", "wb")  # noqa: SIM115 - closed below

@@ -473,7 +473,9 @@ def test_the_analysis_follows_each_edit(editor: MapEditor) -> None:
     assert result.board is editor.board and result.edit == "move Fir to [5, 1]"
     assert result.comparison is not None
     assert result.comparison.edits == ["moving Fir from [5, 0] to [5, 1]"]
-    assert "moving Fir from [5, 0] to [5, 1]" in editor.controls["last_edit"].value
+    last_edit = editor.controls["last_edit"].value
+    assert "moving Fir from [5, 0] to [5, 1]" in last_edit
+    assert "<td>Fir</td><td>11.3</td><td>10.9</td><td>-0.4</td>" in last_edit
     steps = editor.histogram.select_one({"name": "before-steps"}).data_source.data
     assert max(steps["y"]) == max(first.summary.histogram.values())
     heat = data(editor, "usage-heatmap")

@@ -157,7 +157,8 @@ class EditorFigure:
     with the usage heatmap of :func:`~workbench.ui.report.usage_overlay` (empty until the
     first analysis), a :class:`~bokeh.models.PointDrawTool` on the cities (it only drags:
     ``add=False``; a tap leaves no selection behind, so a later drag moves one city only),
-    and the renderers of :data:`EDITOR_RENDERERS`.
+    and the renderers of :data:`EDITOR_RENDERERS`. The hover tooltips start switched off:
+    they open under the pointer and would catch the drags and taps meant for the board.
 
     Examples
     --------
@@ -211,6 +212,9 @@ class EditorFigure:
         fig.add_tools(self.draw_tool)
         fig.toolbar.active_drag = self.draw_tool
         fig.toolbar.active_tap = self.draw_tool
+        # tooltips open under the pointer and would catch the drags and taps meant for the
+        # board: they start switched off (the toolbar's hover buttons switch them on)
+        fig.toolbar.active_inspect = None
         # PointDrawTool selects the city under a tap and drags every selected city: clear the
         # selection after each tap (this runs after the tool has handled it)
         fig.js_on_event(
@@ -340,7 +344,7 @@ def cost_histogram(width: int = 380, height: int = 210) -> tuple[figure, ColumnD
              legend_label="before the edit")  # fmt: skip
     fig.add_tools(HoverTool(renderers=[drawn], tooltips=[
         ("rails", "@cost"), ("hands", "@hands{0,0} (@share{0.0%})")]))  # fmt: skip
-    fig.legend.location = "top_right"
+    fig.legend.location = "top_left"
     fig.legend.label_text_font_size = "8pt"
     fig.legend.background_fill_alpha = 0.6
     fig.xgrid.grid_line_color = None

@@ -333,6 +333,7 @@ _CSS = """<style>
   border-bottom: 1px solid #e4e4e4; text-align: right; }
 .wb-editor table.wb-table td:first-child, .wb-editor table.wb-table th:first-child {
   text-align: left; }
+.wb-editor table.wb-distances td { text-align: left; vertical-align: top; }
 </style>"""
 
 
@@ -413,7 +414,7 @@ class MapEditor:
         self._worker = _Latest(self._compute, self._computed, background)
 
         self._view = self._new_view(self._board)
-        self._histogram, _ = cost_histogram(width=380, height=220)
+        self._histogram, _ = cost_histogram(width=360, height=220)
         self._build_widgets()
         self._refresh_form()
         self._draw_problems()
@@ -1129,7 +1130,8 @@ class MapEditor:
         c = result.comparison
         if c is None:
             return "<b>Last edit</b>: none yet"
-        top = c.cities.head(5)
+        moved = c.cities[c.cities["change"].abs() >= 0.05]  # NaN (added, removed) drops out
+        top = moved.head(5)
         rows = "".join(
             f"<tr><td>{html.escape(str(city))}</td><td>{before:.1f}</td><td>{after:.1f}</td>"
             f"<td>{change:+.1f}</td></tr>"
@@ -1269,7 +1271,7 @@ class MapEditor:
         analysis = w.VBox(
             [self._working, self._summary, self._histogram_model, self._usage_box,
              self._change, self._distances],
-            layout=w.Layout(width="400px", padding="0 0 0 12px"),
+            layout=w.Layout(width="380px", padding="0 0 0 12px"),
         )  # fmt: skip
         analysis.add_class("wb-analysis")
 
@@ -1316,7 +1318,7 @@ class MapEditor:
                 w.HBox([self._undo_button, self._redo_button, self._path_box,
                         self._open_button, self._save_button, self._overwrite]),
                 self._status,
-                w.HBox([self._board_model, analysis]),
+                w.HBox([self._board_model, analysis], layout=w.Layout(flex_flow="row wrap")),
                 form,
                 self._problems_box,
             ]
