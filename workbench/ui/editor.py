@@ -1096,7 +1096,9 @@ class MapEditor:
                 f'<span class="wb-muted">{hint}</span>'
             )
             rows.append(w.HBox([show, text], layout=w.Layout(align_items="center")))
-        self._problems_box.children = rows
+        old, self._problems_box.children = self._problems_box.children, rows
+        for row in old:
+            _close(row)
 
     def _draw_analysis(self) -> None:
         result, error = self._analysis, self._analysis_error
