@@ -19,7 +19,7 @@ import pytest
 from tests.conftest import MAPS
 from workbench import load_map
 from workbench.engine import Action, Game, State, replay
-from workbench.rules import Rules
+from workbench.rules import DECK, Rules
 
 from .policies import first_legal, seeded_random
 
@@ -65,6 +65,51 @@ CASES: dict[str, dict[str, Any]] = {
         "rules": {},
         "rounds": 1,
     },
+    "tiny_exchanges": {
+        "map": "tiny.yaml",
+        "players": 2,
+        "seed": 5,
+        "policy": "seeded_random",
+        "rules": {
+            "discard_one": True,
+            "pass_one_times": 2,
+            "pass_hand": True,
+            "reveal": ["brown"],
+        },
+        "rounds": None,
+    },
+    "tiny_colored_ferries": {
+        "map": "tiny.yaml",
+        "players": 2,
+        "seed": 8,
+        "policy": "seeded_random",
+        "rules": {"scoring": "countdown", "colored_rails": 3, "ferry_rails": 2},
+        "rounds": None,
+    },
+    "tiny_special_cards": {
+        "map": "tiny.yaml",
+        "players": 2,
+        "seed": 13,
+        "policy": "seeded_random",
+        "rules": {"special_cards": list(DECK), "cards_per_round": 2},
+        "rounds": None,
+    },
+    "europe_draft_round": {
+        "map": "trans_europa.yaml",
+        "players": 4,
+        "seed": 3,
+        "policy": "seeded_random",
+        "rules": {"draft_extra": ["pink", "orange"], "discard_one": True},
+        "rounds": 1,
+    },
+    "europe_special_cards": {
+        "map": "trans_europa.yaml",
+        "players": 5,
+        "seed": 6,
+        "policy": "seeded_random",
+        "rules": {"special_cards": list(DECK), "colored_rails": 3, "ferry_rails": 2},
+        "rounds": 2,
+    },
 }
 POLICIES: dict[str, Policy] = {"first_legal": first_legal, "seeded_random": seeded_random}
 
@@ -99,6 +144,12 @@ def transcript(case: dict[str, Any], state: State) -> dict[str, Any]:
                 "missing": list(r.missing),
                 "points": list(r.points),
                 "scores": list(r.scores),
+                **({"cards": list(r.cards)} if r.cards else {}),
+                **(
+                    {"pieces": [[list(map(list, e)), list(o)] for e, o in r.pieces]}
+                    if r.pieces
+                    else {}
+                ),
             }
             for r in state.results
         ],
