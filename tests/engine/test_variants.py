@@ -30,7 +30,16 @@ from workbench.engine import (
     save_game,
 )
 from workbench.exceptions import IllegalActionError
-from workbench.rules import DECK, GENEROUS_TABLE, Rules, apply_cards, round_points, schedule
+from workbench.rules import (
+    CARDS,
+    DECK,
+    DEMANDING_TABLE,
+    GENEROUS_TABLE,
+    Rules,
+    apply_cards,
+    round_points,
+    schedule,
+)
 
 FERRY = ((5, 1), (6, 1))
 
@@ -444,3 +453,70 @@ def test_variant_games_replay_and_save(tiny: Board) -> None:
     assert any(t.startswith("D ") for t in texts) and any(t.startswith("P ") for t in texts)
     assert replay(game, texts) == state
     assert load_game(save_game(state), tiny) == state
+
+
+# ---------------------------------------------------------------------- every card
+
+
+DEAL = (("Alder", "Elder", "Ginkgo"), ("Cedar", "Ivy", "Juniper"))
+"""Left over after this deal: Birch (brown), Dogwood (white), Fir (pink), Hazel (orange)."""
+
+
+def card_round(tiny: Board, card_id: str) -> State:
+    rules = Rules(special_cards=(card_id,), card_mode="fixed")
+    return Game(tiny, rules, players=2, hands=[DEAL]).new_state()
+
+
+def check_card(state: State, card_id: str) -> None:
+    """What the card does to the first round, seen from the state before the markers."""
+    rules = state.round_rules
+    if card_id == "generous":
+        assert rules.table == GENEROUS_TABLE
+    elif card_id == "demanding":
+        assert rules.table == DEMANDING_TABLE
+    elif card_id == "three_rails":
+        assert rules.turn_budget(1) == 3 and rules.allows_turn(1, 1)
+    elif card_id in ("water_single", "mountain_single"):
+        terrain = card_id.split("_")[0]
+        assert not any(
+            state.game.board.segments[s].terrain == terrain for s in state.game.doubles_for(rules)
+        )
+    elif card_id == "no_white":
+        assert state.hands == (DEAL[0], ("Ivy", "Juniper"))
+    elif card_id == "no_turquoise":
+        assert state.hands == (DEAL[0], ("Cedar",))
+    elif card_id == "discard_one":
+        assert state.phase == "discard"
+    elif card_id == "rhythm":
+        assert [rules.turn_budget(lap) for lap in (1, 2, 3, 4)] == [3, 2, 1, 3]
+    elif card_id.startswith("reveal_"):
+        shown = set(card_id.split("_")[1:])
+        assert state.phase == "markers"
+        assert state.revealed() == tuple(
+            tuple(c for c in h if state.game.city_colors[c] in shown) for h in DEAL
+        )
+    elif card_id.startswith("draft_"):
+        color = card_id.split("_")[1]
+        top = {"brown": "Birch", "pink": "Fir", "orange": "Hazel"}[color]
+        assert state.phase == "draft" and top in state.hands[0]
+    elif card_id == "pass_one":
+        assert state.phase == "pass" and state.observation(0).step == "pass 1 of 3"
+    elif card_id == "pass_hand":
+        assert state.hands == (DEAL[1], DEAL[0])
+    elif card_id == "anywhere":
+        assert rules.build_anywhere
+    else:  # pragma: no cover - a new card needs a check here
+        raise AssertionError(f"no check for card {card_id!r}")
+
+
+@pytest.mark.parametrize("card_id", sorted(CARDS))
+def test_each_special_card_plays_a_round(tiny: Board, card_id: str) -> None:
+    state = card_round(tiny, card_id)
+    assert state.cards == (card_id,) and state.round_rules == CARDS[card_id].apply(state.game.rules)
+    check_card(state, card_id)
+    while state.phase not in ("round_over", "game_over"):
+        state.apply(state.legal_actions()[0])
+    result = state.results[-1]
+    assert result.cards == (card_id,)
+    assert result.points == round_points(state.round_rules, result.missing)
+    assert replay(state.game, state.history) == state

@@ -202,3 +202,11 @@ def test_a_round_under_drawn_cards() -> None:
     for drawn in schedule(r, 6, rng=2):
         round_rules = apply_cards(r, drawn)
         assert round_rules.special_cards == DECK
+
+
+def test_a_longer_schedule_extends_a_shorter_one() -> None:
+    """The engine relies on this: round r's cards do not depend on how far ahead one looks."""
+    r = Rules(special_cards=DECK, cards_per_round=2)
+    short = schedule(r, 5, rng=np.random.default_rng(8))
+    long = schedule(r, 30, rng=np.random.default_rng(8))
+    assert long[:5] == short

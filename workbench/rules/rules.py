@@ -215,7 +215,7 @@ class Rules:
     double_cost : tuple of (terrain, rails)
         What a double costs per terrain, to build and in the missing-rail count.
     rail_supply : int
-        Rails in the box; the round ends when they run out.
+        Black rails in the box; the round ends when they run out.
     dashed_out_below : int
         With fewer players than this, the dashed city cards are out.
     colors_out : tuple of str
@@ -233,11 +233,14 @@ class Rules:
     build_anywhere : bool
         Rails need not join the builder's network.
     colored_rails, colored_per_turn : int
-        Colored rails per player (part of their own network only), and at most per turn.
+        Colored rails per player and round (part of their own network only; a stock of
+        their own, not taken from ``rail_supply``), and at most how many a turn.
     ferry_rails : int
-        Rails a ferry space needs before it joins anything (1, or 2 in the 2018 edition).
+        Rails a ferry space needs before it joins anything (1, or 2 in the 2018 edition);
+        each is placed like a single.
     special_cards : tuple of str
-        The special cards in play (ids, with repeats); ``()`` for none.
+        The special cards in play (ids, with repeats); ``()`` for none. The engine turns
+        them over before each round's markers (``Game.round_cards``).
     card_mode : {"per_round", "fixed"}
         Turn cards over each round, or apply them all for the whole game.
     cards_per_round : int
