@@ -90,8 +90,9 @@ ROUND_COLUMNS: dict[str, str] = {
 ``reason`` how the round ended (``complete``, ``supply``, or what the engine reports);
 ``cards`` the special cards that ruled the round, joined by ``+``; ``turns`` the round's
 turns, all seats together, ``seat_turns`` this seat's; ``rails`` the segments holding rails
-at the end (a two-rail ferry counts once), ``rails_placed`` the rails this seat placed; ``missing`` the seat's missing rails
-(``<NA>`` if its hand could not be joined); ``finished`` whether it is 0;
+at the end (a two-rail ferry counts once), ``rails_placed`` the rails this seat placed;
+``missing`` the seat's missing rails (``<NA>`` if its hand could not be joined);
+``finished`` whether it is 0;
 ``passive_finish``, ``passive_end`` as defined above; ``finishers`` the round's number of
 finishers; ``points`` the round's points and ``score`` the score after it; ``last_round``
 marks the game's last round; ``winner`` and ``win_share`` are about the whole game.
