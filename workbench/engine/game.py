@@ -194,7 +194,14 @@ class Game:
 
     @cached_property
     def sorted_marker_points(self) -> tuple[Point, ...]:
-        """:attr:`marker_points` in sorted order (the order of the markers' legal actions)."""
+        """:attr:`marker_points` in sorted order (the order of the markers' legal actions).
+
+        Examples
+        --------
+        >>> from workbench import load_map
+        >>> Game(load_map("maps/tiny.yaml"), players=2).sorted_marker_points[:2]
+        ((0, 0), (0, 1))
+        """
         return tuple(sorted(self.marker_points))
 
     @cached_property
@@ -244,7 +251,14 @@ class Game:
 
     @cached_property
     def color_rank(self) -> dict[str, int]:
-        """The position of each card color in the board's order (hands are kept in it)."""
+        """The position of each card color in the board's order (hands are kept in it).
+
+        Examples
+        --------
+        >>> from workbench import load_map
+        >>> Game(load_map("maps/tiny.yaml"), players=2).color_rank["white"]
+        1
+        """
         return {c: i for i, c in enumerate(self.board.color_names)}
 
     @cached_property

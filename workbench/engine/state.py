@@ -340,10 +340,14 @@ class State:
     hands : tuple of tuple of str
     step : tuple of str or None
         The exchange step being played (see :data:`Step`), else ``None``.
+    steps : tuple of Step
+        The exchange steps still to come this round.
     pending : tuple of (str or None)
         Per seat, the card set aside in a simultaneous exchange, until all have chosen.
     seen : tuple of frozenset of str
         Per seat, every card the player has held this round.
+    returned : tuple of str
+        The cards put back under their stacks this round, in order (hidden from everyone).
     markers : tuple of point or None
     rails : frozenset of segments
         Every segment holding at least one rail (black or colored).
@@ -355,6 +359,8 @@ class State:
         Per seat, colored rails not yet placed this round.
     placed : tuple of segments
         The rails of the turn being played, in order.
+    placed_colored : int
+        How many of them are colored.
     round_ending : bool
         The first rail of this turn finished another player: the round ends with the turn.
     scores : tuple of int
