@@ -3,11 +3,19 @@
 
 A *partial hand* holds at most one city of each color. Its code is a mixed-radix number with
 one digit per color: 0 for "no city of this color", else 1 + the city's index in its color.
-For every partial hand missing at least one color, ``dp[row, v]`` is the cheapest tree
-joining its cities and node ``v`` (the table of the Erickson-Monma-Veinott program, with
-terminals grouped by color); a full hand's cost is the best split of it at any node, so
-full hands need no row of their own. Every partial hand is shared by many hands: with 7
-cities per color, 15,960 rows serve all 16,807 hands.
+For every partial hand without the *pivot* color (and for the pivot's cities alone),
+``dp[row, v]`` is the cheapest tree joining its cities and node ``v`` (the table of the
+Dreyfus-Wagner program [1]_, with terminals grouped by color). A full hand ``S`` with pivot
+city ``t`` costs ``min_v dp[{t}, v] + dp[S - t, v]``: in an optimal tree, walk from ``t`` to
+the first node ``v`` that is a terminal or where the tree branches (``v = t`` when ``t`` is
+not a leaf); the walk is a path and the rest a tree joining ``S - t`` and ``v``. So neither
+full hands nor partial hands holding a pivot city and another need a row: with 7 cities per
+color, 4,102 rows serve all 16,807 hands.
+
+References
+----------
+.. [1] S. E. Dreyfus and R. A. Wagner, "The Steiner problem in graphs", Networks 1(3),
+   195-207 (1971). https://doi.org/10.1002/net.3230010302
 """
 
 from __future__ import annotations
@@ -104,6 +112,7 @@ def fill_rows(
 
 @numba.njit(cache=True, nogil=True)
 def full_hands(
+    pivot: int,
     counts: np.ndarray,
     stride: np.ndarray,
     base: np.ndarray,
@@ -118,52 +127,41 @@ def full_hands(
     seed: int,
 ) -> np.ndarray:
     """The cost of every full hand (one city of each color), in mixed-radix order over
-    ``counts``; with ``want_usage``, also add 1 to ``usage[e]`` for every edge of one
-    optimal tree per hand, chosen at random among the optimal ones step by step (seeded):
-    where several routes are equally good, the hands share them out."""
+    ``counts``: the best meeting node ``v`` of the pivot city's row and the row of the rest.
+
+    With ``want_usage``, also add 1 to ``usage[e]`` for every edge of one optimal tree per
+    hand, chosen at random among the optimal ones step by step (seeded): where several routes
+    are equally good, the hands share them out.
+    """
     np.random.seed(seed)
     ncolors = counts.shape[0]
     total = 1
     for c in range(ncolors):
         total *= counts[c]
     out = np.empty(total, dtype=np.float64)
-    full = (1 << ncolors) - 1
-    low = 1
-    rest = full ^ low
     n = dp.shape[1]
     digits = np.zeros(ncolors, dtype=np.int64)
     for h in range(total):
         code = 0
         for c in range(ncolors):
             code += (digits[c] + 1) * stride[c]
+        c1 = (digits[pivot] + 1) * stride[pivot]
+        a = dp[rowof[c1]]
+        b = dp[rowof[code - c1]]
         best = INF
-        best_v = -1
-        best_sub = 0
-        ties = 0
-        s = (rest - 1) & rest
-        while True:
-            sub = low | s
-            c1 = _code_part(code, sub, stride, base)
-            a = dp[rowof[c1]]
-            b = dp[rowof[code - c1]]
-            for v in range(n):
-                x = a[v] + b[v]
-                if x < best - _EPS * (1.0 + abs(x)):
-                    best = x
-                    best_v = v
-                    best_sub = sub
-                    ties = 1
-                elif want_usage and _same(x, best):
-                    ties += 1  # reservoir sampling: each tied (node, split) equally likely
-                    if np.random.randint(ties) == 0:
-                        best_v = v
-                        best_sub = sub
-            if s == 0:
-                break
-            s = (s - 1) & rest
+        for v in range(n):
+            x = a[v] + b[v]
+            if x < best:
+                best = x
         out[h] = best
         if want_usage and best < INF:
-            c1 = _code_part(code, best_sub, stride, base)
+            best_v = -1
+            ties = 0
+            for v in range(n):
+                if _same(a[v] + b[v], best):
+                    ties += 1  # reservoir sampling: each tied meeting node equally likely
+                    if np.random.randint(ties) == 0:
+                        best_v = v
             for part in (c1, code - c1):
                 _trace_random(part, best_v, stride, base, rowof, dp, indptr, adj, adjw, adje, usage)
         c = ncolors - 1

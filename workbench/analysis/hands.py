@@ -161,11 +161,13 @@ def table_on_graph(
     stride = np.ones(ncolors, dtype=np.int64)
     for c in range(ncolors - 2, -1, -1):
         stride[c] = stride[c + 1] * base[c + 1]
-    rows = int(np.prod(base) - np.prod(counts))  # partial hands missing at least one color
+    # the pivot's cities alone, and every partial hand without the pivot color (see _hands)
+    pivot = int(np.argmax(counts))  # the most cities: the fewest rows
+    rows = int(np.prod(np.delete(base, pivot))) - 1 + int(counts[pivot])
     n = len(problem.indptr) - 1
     dp = np.empty((rows, n), dtype=np.float64)
     rowof = np.full(int(np.prod(base)), -1, dtype=np.int64)
-    masks = list(range(1, (1 << ncolors) - 1))
+    masks = [m for m in range(1, (1 << ncolors) - 1) if not m & (1 << pivot) or m == 1 << pivot]
     bar = None
     if progress is not False:
         from tqdm.auto import tqdm
@@ -181,7 +183,7 @@ def table_on_graph(
             bar.update(1)
     usage_counts = np.zeros(len(problem.eu), dtype=np.int64)
     costs = _hands.full_hands(
-        counts, stride, base, rowof, dp, problem.indptr, problem.adj, problem.adjw,
+        pivot, counts, stride, base, rowof, dp, problem.indptr, problem.adj, problem.adjw,
         problem.adje, usage_counts, True, 0,
     )  # fmt: skip
     if bar is not None:
