@@ -8,8 +8,7 @@ import numpy as np
 import pandas as pd
 
 from workbench.analysis.costs import DoubleCost
-from workbench.analysis.hands import hand_table
-from workbench.analysis.summary import city_effects
+from workbench.analysis.hands import HandTable, hand_table
 from workbench.maps.board import Board
 from workbench.maps.lattice import point_name
 
@@ -111,19 +110,31 @@ def compare(
     >>> round(diff.change, 2)
     -0.19
     """
-    a = hand_table(before, players, double_cost).frame()
-    b = hand_table(after, players, double_cost).frame()
-    ea = city_effects(a).set_index("city")
-    eb = city_effects(b).set_index("city")
-    names = sorted(set(ea.index) | set(eb.index))
+    a = hand_table(before, players, double_cost, progress=False)
+    b = hand_table(after, players, double_cost, progress=False)
+    ea, eb = _city_means(a), _city_means(b)
+    names = sorted(ea.keys() | eb.keys())
     cities = pd.DataFrame(
         {
             "city": names,
-            "color": [eb["color"].get(n, ea["color"].get(n)) for n in names],
-            "before": [ea["mean"].get(n, np.nan) for n in names],
-            "after": [eb["mean"].get(n, np.nan) for n in names],
+            "color": [(eb.get(n) or ea[n])[0] for n in names],
+            "before": [ea[n][1] if n in ea else np.nan for n in names],
+            "after": [eb[n][1] if n in eb else np.nan for n in names],
         }
     )
     cities["change"] = cities["after"] - cities["before"]
     cities = cities.sort_values("change", key=lambda s: -s.abs(), ignore_index=True)
-    return Comparison(float(a.cost.mean()), float(b.cost.mean()), cities, _edits(before, after))
+    return Comparison(float(a.costs.mean()), float(b.costs.mean()), cities, _edits(before, after))
+
+
+def _city_means(table: HandTable) -> dict[str, tuple[str, float]]:
+    """City name -> its color and the mean cost of the hands it is in (as
+    :func:`~workbench.analysis.summary.city_effects` has it, without building the frame)."""
+    counts = [len(v) for v in table.cities.values()]
+    costs = table.costs.reshape(counts)
+    out = {}
+    for axis, (color, names) in enumerate(table.cities.items()):
+        others = tuple(i for i in range(len(counts)) if i != axis)
+        means = costs.mean(axis=others) if others else costs
+        out.update({name: (color, float(m)) for name, m in zip(names, means, strict=True)})
+    return out

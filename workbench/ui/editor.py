@@ -38,7 +38,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
@@ -166,13 +166,12 @@ def analyze_edit(
     start = time.perf_counter()
     # no progress bar: on a background thread it would land in whichever cell is running;
     # the tables are cached without regard to it, so compare and segment_usage reuse them
-    table = hand_table(board, players, progress=False)
-    summary = cost_summary(table.frame())
+    summary = _summary(board, players)
     usage = segment_usage(board, players)
     comparison, previous = None, None
     if before is not None and before != board and before.colors == board.colors:
         try:
-            previous = cost_summary(hand_table(before, players, progress=False).frame())
+            previous = _summary(before, players)  # usually the previous analysis's, cached
             comparison = compare(before, board, players)
         except ValueError:  # the board before had no hands (a color without cities)
             comparison, previous = None, None
@@ -186,6 +185,13 @@ def analyze_edit(
         edit=edit,
         seconds=time.perf_counter() - start,
     )
+
+
+@lru_cache(maxsize=16)
+def _summary(board: Board, players: int) -> CostSummary:
+    """The cost summary of a board's hands, from its (cached) table without building a frame."""
+    costs = hand_table(board, players, progress=False).costs
+    return cost_summary(pd.DataFrame({"cost": costs}, copy=False))
 
 
 class _Latest:
