@@ -125,23 +125,35 @@ def full_hands(
     usage: np.ndarray,
     want_usage: bool,
     seed: int,
+    first: int = 0,
+    stop: int = -1,
 ) -> np.ndarray:
-    """The cost of every full hand (one city of each color), in mixed-radix order over
-    ``counts``: the best meeting node ``v`` of the pivot city's row and the row of the rest.
+    """The cost of the full hands (one city of each color) numbered ``first`` to ``stop``
+    (default: all) in mixed-radix order over ``counts``: the best meeting node ``v`` of the
+    pivot city's row and the row of the rest.
 
     With ``want_usage``, also add 1 to ``usage[e]`` for every edge of one optimal tree per
-    hand, chosen at random among the optimal ones step by step (seeded): where several routes
-    are equally good, the hands share them out.
+    hand, chosen at random among the optimal ones step by step: where several routes are
+    equally good, the hands share them out. Each hand draws from its own generator, seeded
+    by ``seed`` and its number, so a hand's tree does not depend on which hands are computed
+    with it (or in which thread).
     """
-    np.random.seed(seed)
     ncolors = counts.shape[0]
     total = 1
     for c in range(ncolors):
         total *= counts[c]
-    out = np.empty(total, dtype=np.float64)
+    if stop < 0:
+        stop = total
+    out = np.empty(stop - first, dtype=np.float64)
     n = dp.shape[1]
     digits = np.zeros(ncolors, dtype=np.int64)
-    for h in range(total):
+    rest = first
+    for c in range(ncolors - 1, -1, -1):
+        digits[c] = rest % counts[c]
+        rest //= counts[c]
+    state = np.zeros(1, dtype=np.uint64)
+    stack = np.empty((2 * ncolors + 2, 2), dtype=np.int64)
+    for h in range(first, stop):
         code = 0
         for c in range(ncolors):
             code += (digits[c] + 1) * stride[c]
@@ -153,17 +165,19 @@ def full_hands(
             x = a[v] + b[v]
             if x < best:
                 best = x
-        out[h] = best
+        out[h - first] = best
         if want_usage and best < INF:
+            state[0] = _mix(np.uint64(seed) * np.uint64(0x9E3779B97F4A7C15) + np.uint64(h))
             best_v = -1
             ties = 0
             for v in range(n):
                 if _same(a[v] + b[v], best):
                     ties += 1  # reservoir sampling: each tied meeting node equally likely
-                    if np.random.randint(ties) == 0:
+                    if ties == 1 or _below(state, ties) == 0:
                         best_v = v
-            for part in (c1, code - c1):
-                _trace_random(part, best_v, stride, base, rowof, dp, indptr, adj, adjw, adje, usage)
+            stack[0, 0], stack[0, 1] = c1, best_v
+            stack[1, 0], stack[1, 1] = code - c1, best_v
+            _trace_random(stack, 2, state, stride, base, rowof, dp, indptr, adj, adjw, adje, usage)
         c = ncolors - 1
         while c >= 0:
             digits[c] += 1
@@ -183,9 +197,30 @@ def _same(a: float, b: float) -> bool:
 
 
 @numba.njit(cache=True, nogil=True)
+def _mix(x: np.uint64) -> np.uint64:
+    """SplitMix64's finaliser: a well-spread, nonzero-in-practice generator state from ``x``."""
+    x = (x ^ (x >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    x = (x ^ (x >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    x = x ^ (x >> np.uint64(31))
+    return x if x != np.uint64(0) else np.uint64(1)
+
+
+@numba.njit(cache=True, nogil=True)
+def _below(state: np.ndarray, k: int) -> int:
+    """A number in ``range(k)`` from the xorshift64 generator ``state[0]`` (Marsaglia 2003)."""
+    x = state[0]
+    x ^= x << np.uint64(13)
+    x ^= x >> np.uint64(7)
+    x ^= x << np.uint64(17)
+    state[0] = x
+    return np.int64((x >> np.uint64(11)) % np.uint64(k))
+
+
+@numba.njit(cache=True, nogil=True)
 def _trace_random(
-    code: int,
-    node: int,
+    stack: np.ndarray,
+    top: int,
+    state: np.ndarray,
     stride: np.ndarray,
     base: np.ndarray,
     rowof: np.ndarray,
@@ -196,18 +231,19 @@ def _trace_random(
     adje: np.ndarray,
     usage: np.ndarray,
 ) -> None:
-    """Add to ``usage`` the edges of an optimal tree behind partial hand ``code`` at ``node``.
+    """Add to ``usage`` the edges of optimal trees behind the ``(partial hand, node)`` pairs
+    in ``stack[:top]``.
 
     At each step every move that keeps the cost optimal is a candidate: an edge to a
     neighbour ``u`` with ``dp[u] + w == dp[v]``, or a split of the hand's colors at ``v``
-    whose parts add up to ``dp[v]``; one is picked uniformly at random. Every step is tight,
-    so the edges picked weigh exactly the optimum and (weights being positive) form a tree.
+    whose parts add up to ``dp[v]``; one is picked uniformly at random (by ``state``). Every
+    step is tight, so the edges picked weigh exactly the optimum and (weights being
+    positive) form a tree.
     """
-    codes = [np.int64(code)]
-    nodes = [np.int64(node)]
-    while codes:
-        cd = codes.pop()
-        v = nodes.pop()
+    while top > 0:
+        top -= 1
+        cd = stack[top, 0]
+        v = stack[top, 1]
         ncol = 0
         low = 0
         cmask = 0
@@ -228,9 +264,8 @@ def _trace_random(
             for i in range(indptr[v], indptr[v + 1]):
                 if _same(row[adj[i]] + adjw[i], here):
                     options += 1
-                    if np.random.randint(options) == 0:
+                    if options == 1 or _below(state, options) == 0:
                         pick_arc = i
-                        pick_sub = -1
             if ncol > 1:
                 rest = cmask ^ low
                 s = (rest - 1) & rest
@@ -239,7 +274,7 @@ def _trace_random(
                     c1 = _code_part(cd, sub, stride, base)
                     if _same(dp[rowof[c1], v] + dp[rowof[cd - c1], v], here):
                         options += 1
-                        if np.random.randint(options) == 0:
+                        if options == 1 or _below(state, options) == 0:
                             pick_sub = sub
                             pick_arc = -1
                     if s == 0:
@@ -247,10 +282,9 @@ def _trace_random(
                     s = (s - 1) & rest
             if pick_sub >= 0:
                 c1 = _code_part(cd, pick_sub, stride, base)
-                codes.append(np.int64(c1))
-                nodes.append(v)
-                codes.append(np.int64(cd - c1))
-                nodes.append(v)
+                stack[top, 0], stack[top, 1] = c1, v
+                stack[top + 1, 0], stack[top + 1, 1] = cd - c1, v
+                top += 2
                 break
             e = adje[pick_arc]
             usage[e] += 1
