@@ -1,4 +1,4 @@
-# mypy: disable-error-code="assignment,arg-type"
+# mypy: disable-error-code="assignment,arg-type,return-value"
 """Compiled kernels for the costs of every hand: one Steiner program shared by all hands.
 
 A *partial hand* holds at most one city of each color. Its code is a mixed-radix number with
