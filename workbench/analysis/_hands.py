@@ -52,32 +52,46 @@ def fill_rows(
     base: np.ndarray,
     rowof: np.ndarray,
     dp: np.ndarray,
-    next_row: int,
+    first_row: int,
+    first: int = 0,
+    stop: int = -1,
 ) -> int:
-    """Fill the rows of every partial hand whose colors are exactly ``cmask``.
+    """Fill the rows of the partial hands whose colors are exactly ``cmask``, numbered
+    ``first`` to ``stop`` (default: all) in mixed-radix order, the first of the mask's
+    hands going in row ``first_row``.
 
-    Masks must come in increasing order (every proper sub-mask first). Returns the next
-    free row.
+    Every proper sub-mask's rows must be filled first; the hands of one mask only read
+    those, so parts of a mask can be filled at the same time (in threads: the kernel
+    releases the GIL). Returns the row after the mask's last.
     """
     ncolors = counts.shape[0]
-    head, nxt, item, done = workspace(indptr, adj, adjw, maxw)
-    pred = np.empty(dp.shape[1], dtype=np.int64)  # the relaxation's output; trees are traced
-    # back from the table itself (see _trace_random), so it is not kept
     colors = np.empty(ncolors, dtype=np.int64)
     k = 0
+    total = 1
     for c in range(ncolors):
         if cmask & (1 << c):
             colors[k] = c
             k += 1
+            total *= counts[c]
+    if stop < 0:
+        stop = total
+    if first >= stop:
+        return first_row + total
+    head, nxt, item, done = workspace(indptr, adj, adjw, maxw)
+    pred = np.empty(dp.shape[1], dtype=np.int64)  # the relaxation's output; trees are traced
+    # back from the table itself (see _trace_random), so it is not kept
     digits = np.zeros(k, dtype=np.int64)
+    left = first
+    for i in range(k - 1, -1, -1):
+        digits[i] = left % counts[colors[i]]
+        left //= counts[colors[i]]
     low = cmask & -cmask
     rest = cmask ^ low
-    while True:
+    for number in range(first, stop):
         code = 0
         for i in range(k):
             code += (digits[i] + 1) * stride[colors[i]]
-        row = next_row
-        next_row += 1
+        row = first_row + number
         rowof[code] = row
         target = dp[row]
         target[:] = INF
@@ -106,8 +120,7 @@ def fill_rows(
                 break
             digits[i] = 0
             i -= 1
-        if i < 0:
-            return next_row
+    return first_row + total
 
 
 @numba.njit(cache=True, nogil=True)

@@ -9,8 +9,11 @@ shares the work of every partial hand (see :mod:`workbench.analysis._hands`).
 
 from __future__ import annotations
 
+import os
+import threading
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import cast
@@ -142,9 +145,14 @@ def table_on_graph(
     board: Board,
     cards: Mapping[str, Sequence[str]],
     progress: bool | None = None,
+    threads: int | None = None,
 ) -> tuple[np.ndarray, dict[Edge, int]]:
     """Every hand's cost in the weighted graph ``G`` (where hands of cities that ``G`` cannot
-    join cost ``inf``) and each segment's use by the hands' optimal trees."""
+    join cost ``inf``) and each segment's use by the hands' optimal trees.
+
+    The program runs on ``threads`` threads (default :func:`default_threads`); the results
+    are the same on any number.
+    """
     from workbench.analysis import _hands
 
     if len(cards) <= 1:  # a hand of one city needs no rail
@@ -173,24 +181,94 @@ def table_on_graph(
         from tqdm.auto import tqdm
 
         bar = tqdm(total=len(masks) + 1, desc="hand costs", unit="step", delay=1.0)
+    workers = _split_work(threads)
     next_row = 0
     for cmask in masks:
-        next_row = _hands.fill_rows(
-            cmask, problem.indptr, problem.adj, problem.adjw, problem.adje, problem.maxw,
-            cities, counts, stride, base, rowof, dp, next_row,
-        )  # fmt: skip
+        size = int(np.prod([counts[c] for c in range(ncolors) if cmask & (1 << c)]))
+
+        def fill(first: int, stop: int, row: int = next_row, cmask: int = cmask) -> None:
+            _hands.fill_rows(
+                cmask, problem.indptr, problem.adj, problem.adjw, problem.adje, problem.maxw,
+                cities, counts, stride, base, rowof, dp, row, first, stop,
+            )  # fmt: skip
+
+        workers(fill, size)
+        next_row += size
         if bar is not None:
             bar.update(1)
     usage_counts = np.zeros(len(problem.eu), dtype=np.int64)
-    costs = _hands.full_hands(
-        pivot, counts, stride, base, rowof, dp, problem.indptr, problem.adj, problem.adjw,
-        problem.adje, usage_counts, True, 0,
-    )  # fmt: skip
+    parts: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+
+    def full(first: int, stop: int) -> None:
+        use = np.zeros_like(usage_counts)
+        part = _hands.full_hands(
+            pivot, counts, stride, base, rowof, dp, problem.indptr, problem.adj,
+            problem.adjw, problem.adje, use, True, 0, first, stop,
+        )  # fmt: skip
+        parts[first] = part, use
+
+    workers(full, int(np.prod(counts)))
+    costs = np.concatenate([parts[k][0] for k in sorted(parts)])
+    for _, use in parts.values():
+        usage_counts += use
     if bar is not None:
         bar.update(1)
         bar.close()
     usage = {edge(*cast(Edge, problem.edge_of(i))): int(u) for i, u in enumerate(usage_counts) if u}
     return costs, usage
+
+
+MIN_SHARE = 64
+"""The fewest rows or hands worth handing to another thread."""
+
+_pool: tuple[int, ThreadPoolExecutor] | None = None
+_pool_lock = threading.Lock()
+
+
+def default_threads() -> int:
+    """Threads for the hand tables: the cores this process may use, at most 2.
+
+    Examples
+    --------
+    >>> default_threads() in (1, 2)
+    True
+    """
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        cores = os.cpu_count() or 1
+    return max(1, min(2, cores))
+
+
+def _executor() -> ThreadPoolExecutor:
+    """One pool per process (a pool inherited through ``fork`` has no threads behind it)."""
+    global _pool
+    with _pool_lock:
+        if _pool is None or _pool[0] != os.getpid():
+            _pool = os.getpid(), ThreadPoolExecutor(max_workers=1, thread_name_prefix="hands")
+        return _pool[1]
+
+
+def _split_work(threads: int | None) -> Callable[[Callable[[int, int], object], int], None]:
+    """``run(job, size)`` calls ``job(first, stop)`` over ``range(size)`` cut in parts, one
+    per thread (the caller's thread takes the first), and waits for them all."""
+    count = default_threads() if threads is None else max(1, threads)
+
+    def run(job: Callable[[int, int], object], size: int) -> None:
+        parts = max(1, min(count, size // MIN_SHARE))
+        if parts == 1:
+            job(0, size)
+            return
+        cuts = [size * i // parts for i in range(parts + 1)]
+        pool = _executor() if parts == 2 else ThreadPoolExecutor(max_workers=parts - 1)
+        futures = [pool.submit(job, cuts[i], cuts[i + 1]) for i in range(1, parts)]
+        job(cuts[0], cuts[1])
+        for future in futures:
+            future.result()
+        if parts > 2:
+            pool.shutdown()
+
+    return run
 
 
 def hand_costs(
