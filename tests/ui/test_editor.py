@@ -581,6 +581,33 @@ def test_the_analysis_computes_each_table_once_and_quietly(
     assert "hand costs" not in capsys.readouterr().err, "no progress bar"
 
 
+def test_the_live_analysis_equals_one_computed_afresh(europe: Board) -> None:
+    from workbench.analysis.hands import _cached_table
+    from workbench.ui.editor import _summary
+
+    editor = MapEditor(europe)
+    try:
+        assert editor.wait(timeout=120)
+        city = europe.cities[3]
+        editor.move_city(city.name, free_neighbour(europe, city.at))
+        editor.recolor_city(city.name, next(c for c in europe.color_names if c != city.color))
+        a, b = sorted(europe.segments)[40]
+        editor.cycle_segment((a, b))
+        assert editor.wait(timeout=120)
+        live = editor.analysis
+        before = editor._past[-1].board
+        _cached_table.cache_clear()
+        _summary.cache_clear()
+        fresh = analyze_edit(editor.board, before, editor.players, live.edit)
+        assert live.summary == fresh.summary and live.before == fresh.before
+        assert live.usage.equals(fresh.usage)
+        assert live.comparison is not None and fresh.comparison is not None
+        assert live.comparison.cities.equals(fresh.comparison.cities)
+        assert live.comparison.summary() == fresh.comparison.summary()
+    finally:
+        editor.close()
+
+
 def test_analyze_edit_skips_the_comparison_across_boards(tiny: Board, europe: Board) -> None:
     assert analyze_edit(europe, before=tiny).comparison is None
 
