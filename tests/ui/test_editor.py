@@ -494,6 +494,16 @@ def test_the_selected_city_shows_its_distances(editor: MapEditor) -> None:
     assert editor.analysis.distances_from("Alder")["Ginkgo"] == 3
 
 
+@pytest.mark.parametrize("board", ["tiny", "europe"])
+def test_one_city_distances_are_its_row_of_the_table(board: str, request: Any) -> None:
+    b: Board = request.getfixturevalue(board)
+    table = analyze_edit(b).distances
+    for city in b.cities[::3]:
+        row = analyze_edit(b).distances_from(city.name)  # a fresh analysis: one search
+        expected = table.loc[city.name].drop(city.name)
+        assert row.to_dict() == expected.to_dict() and row.is_monotonic_increasing
+
+
 def test_the_heatmap_can_be_hidden(editor: MapEditor) -> None:
     editor.controls["usage"].value = False
     assert not editor.view.usage.visible

@@ -22,9 +22,10 @@ boards are immutable values, an edit is a call on :class:`~workbench.maps.board.
 history is a stack of boards, and the analysis comes from :mod:`workbench.analysis`.
 
 The analysis of a Europe-sized board takes longer than an edit should (every hand's exact
-cost, about 0.6 s on one core), so it runs on a background thread: the board and the
-problems update at once, the analysis panel says it is working and refreshes when the result
-arrives, and a result for a board that has meanwhile been edited again is dropped.
+cost, about 0.1-0.2 s on two cores; ``benchmarks/editor.py`` times it), so it runs on a
+background thread: the board and the problems update at once, the analysis panel says it is
+working and refreshes when the result arrives, and a result for a board that has meanwhile
+been edited again is dropped.
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 import ipywidgets as w
+import networkx as nx
 import pandas as pd
 from bokeh.events import Tap
 from jupyter_bokeh.widgets import BokehModel
@@ -50,6 +52,7 @@ from jupyter_bokeh.widgets import BokehModel
 from workbench.analysis import (
     Comparison,
     compare,
+    cost_graph,
     cost_summary,
     distance_table,
     hand_table,
@@ -115,8 +118,15 @@ class EditorAnalysis:
         """Rails between every two cities (:func:`~workbench.analysis.distance_table`)."""
         return distance_table(self.board)
 
+    @cached_property
+    def _rows(self) -> dict[str, pd.Series]:
+        return {}
+
     def distances_from(self, name: str) -> pd.Series:
         """Rails from city ``name`` to every other city, nearest first.
+
+        One shortest-path search from the city (the same figures as its row of
+        :attr:`distances`, which is used once computed), kept for the next call.
 
         Examples
         --------
@@ -125,8 +135,19 @@ class EditorAnalysis:
         >>> result.distances_from("Alder").head(2).to_dict()
         {'Ginkgo': 1, 'Elder': 2}
         """
-        row = cast(pd.Series, self.distances.loc[name]).drop(name)
-        return row.sort_values(kind="stable")
+        if name in self._rows:
+            return self._rows[name]
+        if "distances" in self.__dict__:
+            row = cast(pd.Series, self.distances.loc[name]).drop(name)
+        else:
+            G = cost_graph(self.board)
+            lengths = nx.single_source_dijkstra_path_length(G, self.board.city(name).at)
+            others = [c for c in self.board.cities if c.name != name]
+            values = [lengths.get(c.at, math.inf) for c in others]
+            row = pd.Series(values, index=[c.name for c in others], name=name)
+            row = row.astype(int) if all(math.isfinite(v) for v in values) else row
+        self._rows[name] = row = row.sort_values(kind="stable")
+        return row
 
 
 def analyze_edit(
@@ -1033,11 +1054,6 @@ class MapEditor:
                 return  # the board was edited again meanwhile: a newer analysis is coming
             self._analysis, self._analysis_error = result, error
             self._draw_analysis()
-        if result is not None:
-            _ = result.distances  # computed here, off the UI thread, then shown if still wanted
-            with self._lock:
-                if generation == self._worker.generation:
-                    self._draw_distances()
 
     # ------------------------------------------------------------------ drawing
 
@@ -1166,8 +1182,9 @@ class MapEditor:
                 '<b>Distances</b>: <span class="wb-muted">tap a city to see them</span>'
             )
             return
-        ready = result is not None and "distances" in result.__dict__
-        if result is None or result.board is not self._board or not ready:
+        # one shortest-path search (milliseconds): on the analysis thread after an edit, on
+        # the UI thread after a selection
+        if result is None or result.board is not self._board:
             self._distances.value = f"<b>From {html.escape(name)}</b>: working&hellip;"
             return
         row = result.distances_from(name)
