@@ -101,8 +101,11 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str, Pa
         log.close()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[object]:
+    # Module scope, not session: Playwright's sync API keeps an asyncio loop running in
+    # the main thread while it is open, and later tests (a widget that schedules bots on
+    # a running loop) must not see it.
     if not CHROMIUM.exists():
         pytest.skip(f"Chromium is not installed at {CHROMIUM} (Debian package: chromium)")
     sync_api = pytest.importorskip("playwright.sync_api", reason="pip install playwright")
