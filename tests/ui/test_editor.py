@@ -504,6 +504,24 @@ def test_one_city_distances_are_its_row_of_the_table(board: str, request: Any) -
         assert row.to_dict() == expected.to_dict() and row.is_monotonic_increasing
 
 
+@pytest.mark.parametrize("board", ["tiny", "europe"])
+def test_the_heatmap_columns_are_the_reports(board: str, request: Any) -> None:
+    import numpy as np
+    from bokeh.plotting import figure
+
+    from workbench.analysis import segment_usage
+    from workbench.ui._editor_view import usage_columns
+    from workbench.ui.report import usage_overlay
+
+    b: Board = request.getfixturevalue(board)
+    usage = segment_usage(b)
+    columns, top = usage_columns(b, usage)
+    expected = dict(usage_overlay(figure(), b, usage).data_source.data)
+    assert sorted(columns) == sorted(expected) and top == max(expected["share"])
+    for key, values in expected.items():
+        assert np.array_equal(np.asarray(columns[key]), np.asarray(values)), key
+
+
 def test_the_heatmap_can_be_hidden(editor: MapEditor) -> None:
     editor.controls["usage"].value = False
     assert not editor.view.usage.visible

@@ -10,13 +10,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
+import numpy as np
 import pandas as pd
 from bokeh.models import (
     ColumnDataSource,
     CustomJS,
     HoverTool,
     LinearColorMapper,
-    Plot,
     PointDrawTool,
     Range1d,
 )
@@ -35,7 +35,7 @@ from workbench.ui.render import (
     board_figure,
     city_columns,
 )
-from workbench.ui.report import usage_overlay
+from workbench.ui.report import USAGE_WIDTH, _point_label, usage_overlay
 
 if TYPE_CHECKING:
     from workbench.analysis.summary import CostSummary
@@ -120,8 +120,9 @@ def segment_layers(board: Board) -> dict[str, Columns]:
 def usage_columns(board: Board, usage: pd.DataFrame) -> tuple[Columns, float]:
     """The data of the ``"usage-heatmap"`` renderer for ``usage``, and the largest share.
 
-    Built by :func:`~workbench.ui.report.usage_overlay` on a scratch figure, so the editor's
-    heatmap is drawn exactly as the report's.
+    The columns :func:`~workbench.ui.report.usage_overlay` gives its renderer (so the
+    editor's heatmap is drawn exactly as the report's), computed without building the Bokeh
+    models: after every edit, that would take longer than the columns.
 
     Examples
     --------
@@ -132,10 +133,29 @@ def usage_columns(board: Board, usage: pd.DataFrame) -> tuple[Columns, float]:
     >>> 0 < top <= 1, bool(max(columns["share"]) == top)
     (True, True)
     """
-    scratch = cast("figure", Plot())  # lighter than a figure; only the renderer is kept
-    renderer = usage_overlay(scratch, board, usage, fade=None)
-    data = dict(_source(renderer).data)
-    top = float(max(data["share"], default=1.0)) if len(data["share"]) else 1.0
+    used = usage[usage["share"] > 0].sort_values(["share", "a", "b"], ignore_index=True)
+    a = np.array([plane_xy(p) for p in used["a"]], dtype=float).reshape(-1, 2)
+    b = np.array([plane_xy(p) for p in used["b"]], dtype=float).reshape(-1, 2)
+    share = used["share"].to_numpy(dtype=float)
+    top = float(share.max()) if len(share) else 1.0
+    low, high = USAGE_WIDTH
+    terrain = used["terrain"].where(used["terrain"].notna(), None)
+    data: Columns = {
+        "x0": a[:, 0],
+        "y0": a[:, 1],
+        "x1": b[:, 0],
+        "y1": b[:, 1],
+        "between": [
+            f"{_point_label(board, p)} - {_point_label(board, q)}"
+            for p, q in zip(used["a"], used["b"], strict=True)
+        ],
+        "kind": [
+            k if t is None else f"{k} ({t})" for k, t in zip(used["kind"], terrain, strict=True)
+        ],
+        "hands": used["hands"].to_numpy(dtype=np.int64),
+        "share": share,
+        "width": low + (high - low) * share / top,
+    }
     return data, top
 
 
