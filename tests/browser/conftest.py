@@ -134,12 +134,14 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]):  
     return report
 
 
-def run_notebook(page, lab: tuple[str, str, Path], name: str) -> None:  # type: ignore[no-untyped-def]
-    """Open notebook ``name`` in JupyterLab, run all its cells, and wait for the kernel."""
+def open_notebook(page, lab: tuple[str, str, Path], name: str, workspace: str = "") -> None:  # type: ignore[no-untyped-def]
+    """Open notebook ``name`` in JupyterLab (in its own ``workspace`` if given, with no
+    tabs of earlier tests) and start running all its cells; return without waiting."""
     import re
 
     url, token, _ = lab
-    page.goto(f"{url}/lab/tree/{name}?reset&token={token}")  # reset: no tabs of earlier tests
+    where = f"workspaces/{workspace}/" if workspace else ""
+    page.goto(f"{url}/lab/{where}tree/{name}?reset&token={token}")
     page.wait_for_selector(".jp-Notebook", timeout=60_000)
     select = page.locator(".jp-Dialog button", has_text="Select")
     try:  # JupyterLab may ask which kernel to start
@@ -147,12 +149,20 @@ def run_notebook(page, lab: tuple[str, str, Path], name: str) -> None:  # type: 
         select.click()
     except Exception:  # no dialog: the kernel started on its own
         pass
-    idle = ".jp-Notebook-ExecutionIndicator[data-status='idle'] >> visible=true"
-    page.wait_for_selector(idle, timeout=60_000)
+    page.wait_for_selector(IDLE, timeout=60_000)
     page.locator(".jp-Notebook").click()  # focus the notebook, in command mode
     page.keyboard.press("Escape")
     page.get_by_role("menuitem", name="Run", exact=True).click()
     page.get_by_role("menuitem", name=re.compile(r"^Run All Cells")).click()
+
+
+IDLE = ".jp-Notebook-ExecutionIndicator[data-status='idle'] >> visible=true"
+
+
+def run_notebook(page, lab: tuple[str, str, Path], name: str) -> None:  # type: ignore[no-untyped-def]
+    """Open notebook ``name`` in JupyterLab, run all its cells, and wait for the kernel."""
+    open_notebook(page, lab, name)
+    idle = IDLE
     # every code cell in the page shows an execution count, and the kernel is idle
     done = """() => {
         const prompts = [...document.querySelectorAll('.jp-CodeCell .jp-InputArea-prompt')];

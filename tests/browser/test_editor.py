@@ -15,11 +15,11 @@ from __future__ import annotations
 import io
 import math
 import os
-import re
 import time
 from collections.abc import Callable
 from pathlib import Path
 
+from tests.browser.conftest import open_notebook
 from workbench import load_map
 from workbench.maps.board import Board
 from workbench.maps.lattice import Point, neighbours, plane_xy, point_name
@@ -56,22 +56,6 @@ def wait_for(predicate: Callable[[], bool], timeout: float, what: str) -> None:
         if time.monotonic() > deadline:
             raise AssertionError(f"timed out after {timeout} s waiting for {what}")
         time.sleep(0.1)
-
-
-def run_notebook(page, url: str, token: str, name: str) -> None:
-    page.goto(f"{url}/lab/tree/{name}?token={token}")
-    page.wait_for_selector(".jp-Notebook", timeout=60_000)
-    select = page.locator(".jp-Dialog button", has_text="Select")
-    try:  # JupyterLab may ask which kernel to start
-        select.wait_for(timeout=10_000)
-        select.click()
-    except Exception:  # no dialog: the kernel started on its own
-        pass
-    page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=60_000)
-    page.locator(".jp-Notebook").click()
-    page.keyboard.press("Escape")
-    page.get_by_role("menuitem", name="Run", exact=True).click()
-    page.get_by_role("menuitem", name=re.compile(r"^Run All Cells")).click()
 
 
 def to_page(page, *points: tuple[float, float]) -> list[tuple[float, float]]:
@@ -142,10 +126,10 @@ def save_picture(page, element) -> None:
 
 
 def test_editor_drag_tap_and_save_in_the_browser(lab, page) -> None:
-    url, token, folder = lab
+    folder = lab[2]
     saved = folder / "my_map.yaml"
     saved.unlink(missing_ok=True)
-    run_notebook(page, url, token, "02_design_a_map.ipynb")
+    open_notebook(page, lab, "02_design_a_map.ipynb")
 
     editor = page.locator(".wb-editor").first
     editor.wait_for(timeout=120_000)

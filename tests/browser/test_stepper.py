@@ -14,6 +14,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from tests.browser.conftest import open_notebook
+
 ROOT = Path(__file__).resolve().parents[2]
 DOCS_PICTURE = ROOT / "docs" / "stepper.png"
 
@@ -24,22 +26,6 @@ def _wait_for(predicate: Callable[[], bool], timeout: float, what: str) -> None:
         if time.monotonic() > deadline:
             raise AssertionError(f"timed out after {timeout} s waiting for {what}")
         time.sleep(0.1)
-
-
-def _open_and_run(page, url: str, token: str, name: str) -> None:
-    page.goto(f"{url}/lab/workspaces/lesson/tree/{name}?token={token}&reset")  # only this tab
-    page.wait_for_selector(".jp-Notebook", timeout=60_000)
-    select = page.locator(".jp-Dialog button", has_text="Select")
-    try:  # JupyterLab may ask which kernel to start
-        select.wait_for(timeout=10_000)
-        select.click()
-    except Exception:  # no dialog: the kernel started on its own
-        pass
-    page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=60_000)
-    page.locator(".jp-Notebook").click()
-    page.keyboard.press("Escape")
-    page.get_by_role("menuitem", name="Run", exact=True).click()
-    page.get_by_role("menuitem", name=re.compile(r"^Run All Cells")).click()
 
 
 def _pixels_differ(a: bytes, b: bytes) -> float:
@@ -55,8 +41,7 @@ def _pixels_differ(a: bytes, b: bytes) -> float:
 
 
 def test_stepper_steps_forward_and_back_in_the_browser(lab, page) -> None:
-    url, token, _ = lab
-    _open_and_run(page, url, token, "04_graph_algorithms.ipynb")
+    open_notebook(page, lab, "04_graph_algorithms.ipynb", workspace="lesson")
     steppers = page.locator(".wb-stepper")
     steppers.first.wait_for(timeout=120_000)
     page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=180_000)
