@@ -17,10 +17,10 @@ touch the deal's generators and a game without special cards deals as it always 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from functools import cached_property, wraps
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import networkx as nx
 import numpy as np
@@ -37,6 +37,30 @@ __all__ = ["Game", "Hands"]
 
 Hands = tuple[tuple[str, ...], ...]
 """One hand per seat: the names of the player's cities, in the board's color order."""
+
+_T = TypeVar("_T")
+_PER_BOARD: dict[tuple[int, str], tuple[Board, Any]] = {}
+
+
+def _per_board(method: Callable[[Game], _T]) -> cached_property[_T]:
+    """A property computed from the board alone: made once per board and shared by every
+    game on it (a simulation makes thousands of games of one board), then cached on the
+    game too. Boards are immutable, so they are looked up by identity."""
+    name = method.__name__
+
+    @wraps(method)
+    def get(self: Game) -> _T:
+        key = (id(self.board), name)
+        found = _PER_BOARD.get(key)
+        if found is not None and found[0] is self.board:
+            return found[1]
+        value = method(self)
+        if len(_PER_BOARD) >= 256:
+            _PER_BOARD.clear()
+        _PER_BOARD[key] = (self.board, value)
+        return value
+
+    return cached_property(get)
 
 
 @dataclass(frozen=True)
@@ -169,12 +193,12 @@ class Game:
             for color in self.rules.hand_colors(self.board.color_names)
         }
 
-    @cached_property
+    @_per_board
     def graph(self) -> nx.Graph:
         """The board's graph (:meth:`Board.graph`), built once."""
         return self.board.graph()
 
-    @cached_property
+    @_per_board
     def marker_points(self) -> frozenset[Point]:
         """Where a start marker may go: every point joined by segments to the cities.
 
@@ -192,7 +216,7 @@ class Game:
         first = self.board.cities[0].at
         return frozenset(nx.node_connected_component(G, first)) if first in G else frozenset()
 
-    @cached_property
+    @_per_board
     def sorted_marker_points(self) -> tuple[Point, ...]:
         """:attr:`marker_points` in sorted order (the order of the markers' legal actions).
 
@@ -204,7 +228,7 @@ class Game:
         """
         return tuple(sorted(self.marker_points))
 
-    @cached_property
+    @_per_board
     def city_colors(self) -> dict[str, str]:
         """The card color of every city, by name.
 
@@ -216,7 +240,7 @@ class Game:
         """
         return {c.name: c.color for c in self.board.cities}
 
-    @cached_property
+    @_per_board
     def city_points(self) -> dict[str, Point]:
         """The point of every city, by name.
 
@@ -228,7 +252,7 @@ class Game:
         """
         return {c.name: c.at for c in self.board.cities}
 
-    @cached_property
+    @_per_board
     def segment_rank(self) -> dict[Edge, int]:
         """Each segment's place in sorted order (a fast sort key for legal actions).
 
@@ -241,7 +265,7 @@ class Game:
         """
         return {s: i for i, s in enumerate(sorted(self.board.segments))}
 
-    @cached_property
+    @_per_board
     def rail_actions(self) -> dict[Edge, tuple[Any, Any]]:
         """Every segment's two rail actions, black and colored, made once (legal-action
         lists reuse them)."""
@@ -249,7 +273,7 @@ class Game:
 
         return {s: (PlaceRail(s), PlaceRail(s, True)) for s in self.board.segments}
 
-    @cached_property
+    @_per_board
     def color_rank(self) -> dict[str, int]:
         """The position of each card color in the board's order (hands are kept in it).
 
@@ -261,7 +285,7 @@ class Game:
         """
         return {c: i for i, c in enumerate(self.board.color_names)}
 
-    @cached_property
+    @_per_board
     def incident(self) -> dict[Point, tuple[Edge, ...]]:
         """The segments at each point, in canonical order."""
         out: dict[Point, list[Edge]] = {}
@@ -314,7 +338,7 @@ class Game:
     def _doubles_cache(self) -> dict[tuple[tuple[str, int], ...], frozenset[Edge]]:
         return {}
 
-    @cached_property
+    @_per_board
     def ferries(self) -> frozenset[Edge]:
         """The ferry segments of the board (they take ``rules.ferry_rails`` rails each).
 
