@@ -229,6 +229,20 @@ class Game:
         return tuple(sorted(self.marker_points))
 
     @_per_board
+    def marker_actions(self) -> tuple[Any, ...]:
+        """A :class:`PlaceMarker` for each of :attr:`sorted_marker_points`, made once.
+
+        Examples
+        --------
+        >>> from workbench import load_map
+        >>> Game(load_map("maps/tiny.yaml"), players=2).marker_actions[0]
+        PlaceMarker(point=(0, 0))
+        """
+        from workbench.engine.actions import PlaceMarker
+
+        return tuple(PlaceMarker(p) for p in self.sorted_marker_points)
+
+    @_per_board
     def city_colors(self) -> dict[str, str]:
         """The card color of every city, by name.
 

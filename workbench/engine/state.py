@@ -882,7 +882,7 @@ the network of seat 0 (marker at [1, 1])
             return out
         if phase == "markers":
             taken = set(self.markers)
-            return [PlaceMarker(p) for p in self.game.sorted_marker_points if p not in taken]
+            return [a for a in self.game.marker_actions if a.point not in taken]
         if phase == "round_over":
             return [NextRound()]
         if phase == "game_over":
