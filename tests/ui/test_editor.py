@@ -510,8 +510,7 @@ def test_the_heatmap_columns_are_the_reports(board: str, request: Any) -> None:
     from bokeh.plotting import figure
 
     from workbench.analysis import segment_usage
-    from workbench.ui._editor_view import usage_columns
-    from workbench.ui.report import usage_overlay
+    from workbench.ui.report import usage_columns, usage_overlay
 
     b: Board = request.getfixturevalue(board)
     usage = segment_usage(b)

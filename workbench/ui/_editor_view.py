@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
-import numpy as np
 import pandas as pd
 from bokeh.models import (
     ColumnDataSource,
@@ -35,7 +34,7 @@ from workbench.ui.render import (
     board_figure,
     city_columns,
 )
-from workbench.ui.report import USAGE_WIDTH, _point_label, usage_overlay
+from workbench.ui.report import usage_columns, usage_overlay
 
 if TYPE_CHECKING:
     from workbench.analysis.summary import CostSummary
@@ -52,7 +51,6 @@ __all__ = [
     "draw_histogram",
     "histogram_columns",
     "segment_layers",
-    "usage_columns",
 ]
 
 Columns = dict[str, Any]
@@ -115,48 +113,6 @@ def segment_layers(board: Board) -> dict[str, Columns]:
     }
     layers["tunnel-portals"] = _portal_data(groups["segments-tunnel"])
     return layers
-
-
-def usage_columns(board: Board, usage: pd.DataFrame) -> tuple[Columns, float]:
-    """The data of the ``"usage-heatmap"`` renderer for ``usage``, and the largest share.
-
-    The columns :func:`~workbench.ui.report.usage_overlay` gives its renderer (so the
-    editor's heatmap is drawn exactly as the report's), computed without building the Bokeh
-    models: after every edit, that would take longer than the columns.
-
-    Examples
-    --------
-    >>> from workbench import load_map
-    >>> from workbench.analysis import segment_usage
-    >>> board = load_map("maps/tiny.yaml")
-    >>> columns, top = usage_columns(board, segment_usage(board))
-    >>> 0 < top <= 1, bool(max(columns["share"]) == top)
-    (True, True)
-    """
-    used = usage[usage["share"] > 0].sort_values(["share", "a", "b"], ignore_index=True)
-    a = np.array([plane_xy(p) for p in used["a"]], dtype=float).reshape(-1, 2)
-    b = np.array([plane_xy(p) for p in used["b"]], dtype=float).reshape(-1, 2)
-    share = used["share"].to_numpy(dtype=float)
-    top = float(share.max()) if len(share) else 1.0
-    low, high = USAGE_WIDTH
-    terrain = used["terrain"].where(used["terrain"].notna(), None)
-    data: Columns = {
-        "x0": a[:, 0],
-        "y0": a[:, 1],
-        "x1": b[:, 0],
-        "y1": b[:, 1],
-        "between": [
-            f"{_point_label(board, p)} - {_point_label(board, q)}"
-            for p, q in zip(used["a"], used["b"], strict=True)
-        ],
-        "kind": [
-            k if t is None else f"{k} ({t})" for k, t in zip(used["kind"], terrain, strict=True)
-        ],
-        "hands": used["hands"].to_numpy(dtype=np.int64),
-        "share": share,
-        "width": low + (high - low) * share / top,
-    }
-    return data, top
 
 
 def _source(renderer: Any) -> ColumnDataSource:

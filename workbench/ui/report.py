@@ -57,6 +57,7 @@ __all__ = [
     "report_html",
     "save_report_html",
     "start_heatmap_overlay",
+    "usage_columns",
     "usage_overlay",
 ]
 
@@ -131,6 +132,48 @@ def _color_bar(fig: figure, mapper: LinearColorMapper, title: str, name: str, fm
     fig.height = (fig.height or 0) + 62
 
 
+def usage_columns(board: Board, usage: pd.DataFrame) -> tuple[Columns, float]:
+    """The data of the ``"usage-heatmap"`` renderer for ``usage``, and the largest share.
+
+    The columns :func:`usage_overlay` gives its renderer, computed without building any
+    Bokeh model, so the map editor can refresh its heatmap after every edit cheaply and
+    draw it exactly as the report does.
+
+    Examples
+    --------
+    >>> from workbench import load_map
+    >>> from workbench.analysis import segment_usage
+    >>> board = load_map("maps/tiny.yaml")
+    >>> columns, top = usage_columns(board, segment_usage(board))
+    >>> 0 < top <= 1, bool(max(columns["share"]) == top)
+    (True, True)
+    """
+    used = usage[usage["share"] > 0].sort_values(["share", "a", "b"], ignore_index=True)
+    a = np.array([plane_xy(p) for p in used["a"]], dtype=float).reshape(-1, 2)
+    b = np.array([plane_xy(p) for p in used["b"]], dtype=float).reshape(-1, 2)
+    share = used["share"].to_numpy(dtype=float)
+    top = float(share.max()) if len(share) else 1.0
+    low, high = USAGE_WIDTH
+    terrain = used["terrain"].where(used["terrain"].notna(), None)
+    data: Columns = {
+        "x0": a[:, 0],
+        "y0": a[:, 1],
+        "x1": b[:, 0],
+        "y1": b[:, 1],
+        "between": [
+            f"{_point_label(board, p)} - {_point_label(board, q)}"
+            for p, q in zip(used["a"], used["b"], strict=True)
+        ],
+        "kind": [
+            k if t is None else f"{k} ({t})" for k, t in zip(used["kind"], terrain, strict=True)
+        ],
+        "hands": used["hands"].to_numpy(dtype=np.int64),
+        "share": share,
+        "width": low + (high - low) * share / top,
+    }
+    return data, top
+
+
 def usage_overlay(
     fig: figure,
     board: Board,
@@ -181,29 +224,7 @@ def usage_overlay(
     >>> fig.select_one({"name": "usage-colorbar"}) is not None
     True
     """
-    used = usage[usage["share"] > 0].sort_values(["share", "a", "b"], ignore_index=True)
-    a = np.array([plane_xy(p) for p in used["a"]], dtype=float).reshape(-1, 2)
-    b = np.array([plane_xy(p) for p in used["b"]], dtype=float).reshape(-1, 2)
-    share = used["share"].to_numpy(dtype=float)
-    top = float(share.max()) if len(share) else 1.0
-    low, high = USAGE_WIDTH
-    terrain = used["terrain"].where(used["terrain"].notna(), None)
-    data: Columns = {
-        "x0": a[:, 0],
-        "y0": a[:, 1],
-        "x1": b[:, 0],
-        "y1": b[:, 1],
-        "between": [
-            f"{_point_label(board, p)} - {_point_label(board, q)}"
-            for p, q in zip(used["a"], used["b"], strict=True)
-        ],
-        "kind": [
-            k if t is None else f"{k} ({t})" for k, t in zip(used["kind"], terrain, strict=True)
-        ],
-        "hands": used["hands"].to_numpy(dtype=np.int64),
-        "share": share,
-        "width": low + (high - low) * share / top,
-    }
+    data, top = usage_columns(board, usage)
     mapper = LinearColorMapper(palette=list(palette), low=0.0, high=top)
     glyph = Segment(
         x0="x0",
