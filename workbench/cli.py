@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from workbench.exceptions import MapError, RulesError, WorkbenchError
 from workbench.maps.board import Board
-from workbench.maps.io import check_map, load_map
+from workbench.maps.io import check_map, load_lattice
 from workbench.resources import maps_dir, notebooks_dir
 
 if TYPE_CHECKING:
@@ -50,9 +50,9 @@ def _check(args: argparse.Namespace) -> int:
 
 
 def _load(path: str) -> Board | None:
-    """The board at ``path``, or None after printing why it cannot be loaded."""
+    """The lattice board at ``path``, or None after printing why it cannot be loaded."""
     try:
-        return load_map(path)
+        return load_lattice(path)
     except MapError as e:
         print(e, file=sys.stderr)
     except OSError as e:
@@ -185,13 +185,15 @@ def _simulate(args: argparse.Namespace) -> int:
 
 
 def _schema(args: argparse.Namespace) -> int:
+    from workbench.maps.routes_schema import routes_schema_json
     from workbench.maps.schema import schema_json
 
+    text = routes_schema_json() if args.routes else schema_json()
     if args.output:
-        Path(args.output).write_text(schema_json(), encoding="utf-8")
+        Path(args.output).write_text(text, encoding="utf-8")
         print(f"wrote {args.output}")
     else:
-        sys.stdout.write(schema_json())
+        sys.stdout.write(text)
     return 0
 
 
@@ -302,6 +304,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     schema = sub.add_parser("schema", help="print (or write) the map files' JSON Schema")
     schema.add_argument("-o", "--output", metavar="FILE")
+    schema.add_argument("--routes", action="store_true", help="the route boards' schema")
     schema.set_defaults(run=_schema)
 
     lab = sub.add_parser("lab", help="open JupyterLab on the workbench's notebooks")

@@ -77,9 +77,9 @@ def _board(board: Board | str | os.PathLike[str]) -> Board:
     if isinstance(board, Board):
         return board
     if isinstance(board, str | os.PathLike):
-        from workbench.maps.io import load_map
+        from workbench.maps.io import load_lattice
 
-        return load_map(board)
+        return load_lattice(board)
     raise ValueError(f"board is {board!r}: use a Board or the path of a map file")
 
 
