@@ -55,7 +55,7 @@ CITIES = {
     "Smolensk": (32.05, 54.78), "Smyrna": (27.14, 38.42), "Sochi": (39.73, 43.60),
     "Sofia": (23.32, 42.70), "Stockholm": (18.07, 59.33), "Venezia": (12.32, 45.44),
     "Warszawa": (21.01, 52.23), "Wien": (16.37, 48.21), "Wilno": (25.28, 54.69),
-    "Zagreb": (15.98, 45.81), "Zurich": (8.54, 47.37),
+    "Zagrab": (15.98, 45.81), "Zurich": (8.54, 47.37),
 }  # fmt: skip
 
 P, T, F = "plain", "tunnel", "ferry"
@@ -100,7 +100,7 @@ ROUTES = [
     ("Budapest", "Sarajevo", 3, "pink", P, 0),
     ("Budapest", "Wien", 1, "red", P, 0),
     ("Budapest", "Wien", 1, "white", P, 0),
-    ("Budapest", "Zagreb", 2, "orange", P, 0),
+    ("Budapest", "Zagrab", 2, "orange", P, 0),
     ("Cadiz", "Lisboa", 2, "blue", P, 0),
     ("Cadiz", "Madrid", 3, "orange", P, 0),
     ("Constantinople", "Sevastopol", 4, "gray", F, 2),
@@ -154,14 +154,14 @@ ROUTES = [
     ("Rostov", "Sevastopol", 4, "gray", P, 0),
     ("Rostov", "Sochi", 2, "gray", P, 0),
     ("Sarajevo", "Sofia", 2, "gray", T, 0),
-    ("Sarajevo", "Zagreb", 3, "red", P, 0),
+    ("Sarajevo", "Zagrab", 3, "red", P, 0),
     ("Sevastopol", "Sochi", 2, "gray", F, 1),
     ("Smolensk", "Wilno", 3, "yellow", P, 0),
-    ("Venezia", "Zagreb", 2, "gray", P, 0),
+    ("Venezia", "Zagrab", 2, "gray", P, 0),
     ("Venezia", "Zurich", 2, "green", T, 0),
     ("Warszawa", "Wien", 4, "blue", P, 0),
     ("Warszawa", "Wilno", 3, "red", P, 0),
-    ("Wien", "Zagreb", 2, "gray", P, 0),
+    ("Wien", "Zagrab", 2, "gray", P, 0),
 ]
 
 # bend points (longitude, latitude) of routes whose straight line would cross another route
@@ -181,10 +181,10 @@ SHORT_TICKETS = [
     ("Frankfurt", "Smolensk", 13), ("Kyiv", "Petrograd", 6), ("Kyiv", "Sochi", 8),
     ("London", "Berlin", 7), ("London", "Wien", 10), ("Madrid", "Dieppe", 8),
     ("Madrid", "Zurich", 8), ("Marseille", "Essen", 8), ("Palermo", "Constantinople", 8),
-    ("Paris", "Wien", 8), ("Paris", "Zagreb", 7), ("Riga", "Bucuresti", 10),
+    ("Paris", "Wien", 8), ("Paris", "Zagrab", 7), ("Riga", "Bucuresti", 10),
     ("Roma", "Smyrna", 8), ("Sarajevo", "Sevastopol", 8), ("Smolensk", "Rostov", 8),
     ("Sofia", "Smyrna", 5), ("Stockholm", "Wien", 11), ("Venezia", "Constantinople", 10),
-    ("Warszawa", "Smolensk", 6), ("Zagreb", "Brindisi", 6), ("Zurich", "Brindisi", 6),
+    ("Warszawa", "Smolensk", 6), ("Zagrab", "Brindisi", 6), ("Zurich", "Brindisi", 6),
     ("Zurich", "Budapest", 6),
 ]  # fmt: skip
 LONG_TICKETS = [

@@ -197,7 +197,8 @@ def check_routes(
                 "route",
                 r,
                 "locomotives",
-                f"{r.kind} route {r.id} asks for {r.locomotives} locomotives",
+                f"{r.kind} route {r.id} asks for {r.locomotives} "
+                f"locomotive{'s' if r.locomotives > 1 else ''}",
                 "only ferries need locomotives: make it kind: ferry or remove locomotives",
             )
         pairs[r.ends] += 1
@@ -208,7 +209,7 @@ def check_routes(
                 r,
                 "between",
                 f"{r.ends[0]} and {r.ends[1]} are joined by more than two routes",
-                "keep at most two parallel routes (a double)",
+                "keep at most two parallel routes: one double",
             )
 
     for lanes in by_pair.values():
@@ -350,13 +351,14 @@ def _check_totals(board: RouteBoard, report: Callable[..., None]) -> None:
             "warning",
         )
     few = min(3, hi)
-    if lo <= 3 and single < few * deck.cars:
+    said = total < hi * deck.cars and few == hi  # the warning above already says it
+    if lo <= 3 and single < few * deck.cars and not said:
         report(
             "deck",
             None,
             "cars",
-            f"with one lane of each double the routes hold {single}"
-            f" cars, fewer than the {few * deck.cars} of {few} players",
+            f"with one lane of each double the routes hold {single} cars, fewer than the "
+            f"{few * deck.cars} of {few} players",
             "add routes or give players fewer cars",
             "warning",
         )
