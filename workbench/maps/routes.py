@@ -449,6 +449,13 @@ class RouteBoard:
 
         return check_routes(self)
 
+    # ------------------------------------------------------------------ notebook display
+
+    def _repr_html_(self) -> str:
+        from workbench.ui.route_render import route_board_html  # drawing is imported lazily
+
+        return route_board_html(self)
+
 
 def _city_key(c: RouteCity) -> tuple[str, XY, str]:
     return (c.name, c.at, c.note)
