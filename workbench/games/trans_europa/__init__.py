@@ -76,7 +76,8 @@ def _bots() -> dict[str, Any]:
     from workbench.bots.search import SearchBot
 
     out: dict[str, Any] = {name: LegacyBot(name, cls) for name, cls in BOTS.items()}
-    out["search"] = SearchBot.factory()
+    # playouts end when a score changes: Trans Europa scores round by round
+    out["search"] = SearchBot.factory(playouts=32, until_score_change=True)
     return out
 
 
