@@ -709,17 +709,20 @@ the network of seat 0 (marker at [1, 1])
         where = self.game.city_points
         nets = self._nets
         out = []
-        for seat in range(self.game.players):
-            marker = self.markers[seat]
-            if marker is None:
-                continue
-            if nets is not None:
+        if nets is not None:
+            hand_points = self._derived("hand points", self.hands, self._hand_points)
+            for seat, marker in enumerate(self.markers):
+                if marker is None:
+                    continue
                 net = nets.get(marker)
-                if all(
-                    p == marker or (net is not None and nets.get(p) is net)
-                    for p in map(where.__getitem__, self.hands[seat])
-                ):
+                if net is None:
+                    if all(p == marker for p in hand_points[seat]):
+                        out.append(seat)
+                elif net.points.issuperset(hand_points[seat]):
                     out.append(seat)
+            return tuple(out)
+        for seat in range(self.game.players):
+            if self.markers[seat] is None:
                 continue
             points = self._net(seat)
             if all(where[name] in points for name in self.hands[seat]):
@@ -1304,6 +1307,10 @@ seat 0: it is not their turn
         value = make(source)
         self._cache[name] = (source, value)
         return value
+
+    def _hand_points(self, hands: Hands) -> tuple[tuple[Point, ...], ...]:
+        where = self.game.city_points
+        return tuple(tuple(map(where.__getitem__, h)) for h in hands)
 
     def _hand_sizes(self, hands: Hands) -> tuple[int, ...]:
         return tuple(map(len, hands))
