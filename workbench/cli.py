@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING
 
 from workbench.exceptions import MapError, RulesError, WorkbenchError
 from workbench.maps.board import Board
-from workbench.maps.io import check_map, load_map
+from workbench.maps.io import MAX_BYTES, check_map, load_lattice
+from workbench.maps.routes_io import is_routes_text, load_routes
 from workbench.resources import maps_dir, notebooks_dir
 
 if TYPE_CHECKING:
@@ -49,10 +50,18 @@ def _check(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
-def _load(path: str) -> Board | None:
-    """The board at ``path``, or None after printing why it cannot be loaded."""
+def _is_route_board(path: str) -> bool:
     try:
-        return load_map(path)
+        with open(path, "rb") as f:
+            return is_routes_text(f.read(MAX_BYTES))
+    except OSError:
+        return False  # the lattice loader says why
+
+
+def _load(path: str) -> Board | None:
+    """The lattice board at ``path``, or None after printing why it cannot be loaded."""
+    try:
+        return load_lattice(path)
     except MapError as e:
         print(e, file=sys.stderr)
     except OSError as e:
@@ -61,12 +70,22 @@ def _load(path: str) -> Board | None:
 
 
 def _render(args: argparse.Namespace) -> int:
+    out = Path(args.output or Path(args.map).with_suffix(".html").name)
+    if _is_route_board(args.map):
+        from workbench.ui.route_render import save_route_board_html
+
+        try:
+            save_route_board_html(load_routes(args.map), out)
+        except MapError as e:
+            print(e, file=sys.stderr)
+            return 1
+        print(f"wrote {out}")
+        return 0
     board = _load(args.map)
     if board is None:
         return 1
     from workbench.ui.render import save_board_html
 
-    out = Path(args.output or Path(args.map).with_suffix(".html").name)
     save_board_html(board, out)
     print(f"wrote {out}")
     return 0
@@ -185,13 +204,15 @@ def _simulate(args: argparse.Namespace) -> int:
 
 
 def _schema(args: argparse.Namespace) -> int:
+    from workbench.maps.routes_schema import routes_schema_json
     from workbench.maps.schema import schema_json
 
+    text = routes_schema_json() if args.routes else schema_json()
     if args.output:
-        Path(args.output).write_text(schema_json(), encoding="utf-8")
+        Path(args.output).write_text(text, encoding="utf-8")
         print(f"wrote {args.output}")
     else:
-        sys.stdout.write(schema_json())
+        sys.stdout.write(text)
     return 0
 
 
@@ -302,6 +323,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     schema = sub.add_parser("schema", help="print (or write) the map files' JSON Schema")
     schema.add_argument("-o", "--output", metavar="FILE")
+    schema.add_argument("--routes", action="store_true", help="the route boards' schema")
     schema.set_defaults(run=_schema)
 
     lab = sub.add_parser("lab", help="open JupyterLab on the workbench's notebooks")

@@ -15,7 +15,7 @@ import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import yaml
 
@@ -35,11 +35,15 @@ from workbench.maps.check import check_board
 from workbench.maps.schema import SCHEMA
 from workbench.maps.validate import SchemaError, iter_errors
 
+if TYPE_CHECKING:
+    from workbench.maps.routes import RouteBoard
+
 __all__ = [
     "MAX_BYTES",
     "SCHEMA_LINE",
     "check_map",
     "dumps_map",
+    "load_lattice",
     "load_map",
     "loads_map",
     "save_map",
@@ -489,12 +493,17 @@ def check_map(path: str | os.PathLike[str]) -> list[Problem]:
     >>> check_map("maps/tiny.yaml")
     []
     """
+    data = _read_bytes(path)
+    from workbench.maps import routes_io  # route boards (kind: routes) have their own reader
+
+    if routes_io.is_routes_text(data):
+        return routes_io.check_routes_map(path, data)
     reader = _Reader(str(path))
-    reader.read(_read_bytes(path))
+    reader.read(data)
     return reader.problems
 
 
-def loads_map(text: str | bytes, path: str = "<string>") -> Board:
+def loads_map(text: str | bytes, path: str = "<string>") -> Board | RouteBoard:
     """The board described by ``text``, a map file's content.
 
     Raises :class:`~workbench.exceptions.MapError` listing every error (and warning).
@@ -510,6 +519,10 @@ def loads_map(text: str | bytes, path: str = "<string>") -> Board:
     ...     print(e.problems[0].message)
     the file is missing the required key 'lattice'
     """
+    from workbench.maps import routes_io  # route boards (kind: routes) have their own reader
+
+    if routes_io.is_routes_text(text):
+        return routes_io.loads_routes(text, path)
     reader = _Reader(path)
     board = reader.read(text.encode("utf-8") if isinstance(text, str) else text)
     if board is None or any(p.severity == "error" for p in reader.problems):
@@ -517,7 +530,7 @@ def loads_map(text: str | bytes, path: str = "<string>") -> Board:
     return board
 
 
-def load_map(path: str | os.PathLike[str]) -> Board:
+def load_map(path: str | os.PathLike[str]) -> Board | RouteBoard:
     """Load the map file at ``path`` into a :class:`~workbench.maps.board.Board`.
 
     Every problem is reported at once in one :class:`~workbench.exceptions.MapError`, each
@@ -531,6 +544,26 @@ def load_map(path: str | os.PathLike[str]) -> Board:
     35
     """
     return loads_map(_read_bytes(path), str(path))
+
+
+def load_lattice(path: str | os.PathLike[str]) -> Board:
+    """Like :func:`load_map`, for callers that work on lattice boards only: a route board
+    is refused with a :class:`~workbench.exceptions.MapError` that says so.
+
+    Examples
+    --------
+    >>> load_lattice("maps/tiny.yaml").name
+    'Tiny Island'
+    >>> load_lattice("maps/ticket_to_ride_europe.yaml")
+    Traceback (most recent call last):
+    ...
+    workbench.exceptions.MapError: maps/ticket_to_ride_europe.yaml:1:1: this is a route board ...
+    """
+    board = load_map(path)
+    if not isinstance(board, Board):
+        hint = "this command works on lattice boards only"
+        raise MapError([Problem(str(path), 1, 1, "this is a route board (kind: routes)", hint)])
+    return board
 
 
 # ---------------------------------------------------------------------- writing
@@ -587,7 +620,7 @@ def _vertices(vs: Any) -> list[str]:
     return [f"[{_num(x)}, {_num(y)}]" for x, y in vs]
 
 
-def dumps_map(board: Board) -> str:
+def dumps_map(board: Board | RouteBoard) -> str:
     """The canonical text of ``board``'s map file.
 
     Keys come in a fixed order, cities and overrides in canonical order, one city or
@@ -602,6 +635,10 @@ def dumps_map(board: Board) -> str:
     >>> loads_map(text) == board and dumps_map(loads_map(text)) == text
     True
     """
+    if board.kind == "routes":
+        from workbench.maps.routes_io import dumps_routes
+
+        return dumps_routes(board)
     out = [
         f"{SCHEMA_LINE}{board.schema}",
         "format: 1",
@@ -667,7 +704,7 @@ def dumps_map(board: Board) -> str:
     return "\n".join(out) + "\n"
 
 
-def save_map(board: Board, path: str | os.PathLike[str]) -> Path:
+def save_map(board: Board | RouteBoard, path: str | os.PathLike[str]) -> Path:
     """Write ``board`` to ``path`` in the canonical layout, atomically.
 
     The text goes to a temporary file in the same folder, which is flushed to disk and then

@@ -62,7 +62,7 @@ from workbench.analysis.summary import CostSummary
 from workbench.exceptions import MapError, Problem, WorkbenchError
 from workbench.maps.board import Board, City
 from workbench.maps.check import check_board
-from workbench.maps.io import dumps_map, load_map, save_map
+from workbench.maps.io import dumps_map, load_lattice, save_map
 from workbench.maps.lattice import Edge, Point, edge, neighbours, parse_point, plane_xy, point_name
 from workbench.ui._editor_view import EditorFigure, cost_histogram, draw_histogram
 
@@ -422,7 +422,7 @@ class MapEditor:
             self._board = board
         else:
             self.path = Path(board)
-            self._board = load_map(self.path)
+            self._board = load_lattice(self.path)
         self.players = players
         self.width = width
         self._saved: Board | None = None if self.path is None else self._board
@@ -968,7 +968,7 @@ class MapEditor:
         """
         target = Path(path).expanduser()
         try:
-            board = load_map(target)
+            board = load_lattice(target)
         except (WorkbenchError, OSError) as error:
             self._say("error", f"cannot open {target}: {_why(error)}")
             raise

@@ -52,9 +52,9 @@ class LegacyBot:
 
 
 def _load_board(path: str | os.PathLike[str]) -> Board:
-    from workbench.maps.io import load_map
+    from workbench.maps.io import load_lattice
 
-    return load_map(path)
+    return load_lattice(path)
 
 
 def _rules(rules: Rules | str | None) -> Rules:
