@@ -34,6 +34,7 @@ from workbench.maps.board import (
 from workbench.maps.check import check_board
 from workbench.maps.schema import SCHEMA
 from workbench.maps.validate import SchemaError, iter_errors
+from workbench.resources import find_map
 
 __all__ = [
     "MAX_BYTES",
@@ -520,6 +521,9 @@ def loads_map(text: str | bytes, path: str = "<string>") -> Board:
 def load_map(path: str | os.PathLike[str]) -> Board:
     """Load the map file at ``path`` into a :class:`~workbench.maps.board.Board`.
 
+    ``path`` may also name a shipped board, ``load_map("trans_europa")``, from any folder
+    (see :func:`workbench.resources.find_map`).
+
     Every problem is reported at once in one :class:`~workbench.exceptions.MapError`, each
     as ``path:line:col: what is wrong (how to fix it)``. Warnings alone do not stop loading;
     see them with :func:`check_map`.
@@ -529,7 +533,10 @@ def load_map(path: str | os.PathLike[str]) -> Board:
     >>> board = load_map("maps/trans_europa.yaml")
     >>> len(board.cities)
     35
+    >>> load_map("tiny").name
+    'Tiny Island'
     """
+    path = find_map(path)  # a path that exists, else a shipped board by name
     return loads_map(_read_bytes(path), str(path))
 
 
