@@ -21,7 +21,7 @@ from types import ModuleType
 import pytest
 
 from workbench import load_map
-from workbench.nbclean import clean, is_clean, strip_on_save
+from workbench.nbclean import CHECKED_TAG, clean, is_clean, strip_on_save
 from workbench.resources import find_map, jupyter_config_dir, maps_dir, notebooks_dir
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -44,7 +44,7 @@ def test_dev_test_runs_only_the_paths_given() -> None:
     assert "tests/maps/test_io.py" in one and "notebooks" not in one and "workbench" not in one
     everything = dev.pytest_command(["-x", "-k", "load"])
     assert all(p in everything for p in ("tests", "workbench", "notebooks"))
-    assert {"--durations=15", "--nbval"} <= set(everything)
+    assert {"--durations=15", "--nbval-lax"} <= set(everything)
     assert everything[everything.index("-n") + 1] == "auto"
     assert everything[everything.index("--dist") + 1] == "loadgroup"
     assert dev.pytest_command(["-n", "0"]).count("-n") == 1  # the user's choice wins
@@ -136,15 +136,53 @@ def test_stored_notebooks_are_clean() -> None:
 
 
 def _executed(nb: dict) -> dict:
+    """``nb`` as JupyterLab saves it after a run: outputs (a checked cell's too, with a
+    drawing beside its text), counts, timings, widget state."""
     out = json.loads(json.dumps(nb))
     out["metadata"]["widgets"] = {"application/vnd.jupyter.widget-state+json": {"state": {}}}
     out["metadata"]["language_info"] = {"name": "python"}
+    drawing = {"output_type": "display_data", "data": {"text/html": "<div id='x1'>"}}
     for i, cell in enumerate(out["cells"]):
-        if cell["cell_type"] == "code":
-            cell["execution_count"] = i + 1
-            cell["metadata"]["execution"] = {"iopub.status.idle": "2026-01-01T00:00:00Z"}
+        if cell["cell_type"] != "code":
+            continue
+        cell["execution_count"] = i + 1
+        cell["metadata"]["execution"] = {"iopub.status.idle": "2026-01-01T00:00:00Z"}
+        if CHECKED_TAG in cell["metadata"].get("tags", []):
+            for output in cell["outputs"]:
+                output["metadata"] = {"trusted": True}
+                if "execution_count" in output:
+                    output["execution_count"] = i + 1
+            cell["outputs"].append(drawing)
+        else:
             cell["outputs"] = [{"output_type": "stream", "name": "stdout", "text": "x" * 1000}]
     return out
+
+
+def _notebook(source: str, output: str) -> dict:
+    cell = {
+        "cell_type": "code", "execution_count": 1, "id": "only",
+        "metadata": {"tags": [CHECKED_TAG]}, "source": source,
+        "outputs": [{"name": "stdout", "output_type": "stream", "text": output}],
+    }  # fmt: skip
+    kernel = {"display_name": "Python 3", "language": "python", "name": "python3"}
+    return {"cells": [cell], "metadata": {"kernelspec": kernel}, "nbformat": 4,
+            "nbformat_minor": 5}  # fmt: skip
+
+
+@pytest.mark.slow
+def test_the_test_run_compares_checked_cells_only(tmp_path: Path) -> None:
+    """``--nbval-lax`` (as dev.py runs it) fails on a checked cell whose output changed."""
+    args = [a for a in _dev().pytest_command(["-n", "0"]) if a.startswith("--nbval")]
+    assert args == ["--nbval-lax"]
+    good, bad = tmp_path / "good.ipynb", tmp_path / "bad.ipynb"
+    good.write_text(json.dumps(_notebook("print(6 * 7)", "42\n")))
+    bad.write_text(json.dumps(_notebook("print(6 * 7)", "41\n")))
+    for path, expected in ((good, 0), (bad, 1)):
+        run = subprocess.run(
+            [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *args, str(path)],
+            cwd=tmp_path, capture_output=True, text=True,
+        )  # fmt: skip
+        assert run.returncode == expected, run.stdout[-2000:]
 
 
 def test_clean_keeps_sources_and_ids_and_drops_the_rest() -> None:
@@ -210,8 +248,11 @@ def test_jupyter_server_saves_clean_notebooks(tmp_path: Path) -> None:
         server.terminate()
         server.wait(timeout=20)
     saved = json.loads((root / "saved.ipynb").read_text(encoding="utf-8"))
-    assert all(c.get("outputs", []) == [] for c in saved["cells"])
     assert is_clean(saved) and "widgets" not in saved["metadata"]
+    kept = {c["id"]: c["outputs"] for c in saved["cells"] if c.get("outputs")}
+    assert set(kept) == {"quickstart-01", "quickstart-05"}  # the checked cells, text only
+    text = "".join(kept["quickstart-05"][0]["text"])  # the server stores it line by line
+    assert text.startswith("     brown: Barcelona") and len(kept["quickstart-05"]) == 1
 
 
 def test_the_lab_shows_the_maps() -> None:

@@ -23,7 +23,15 @@ from typing import Any
 
 from workbench.resources import notebooks_dir
 
-__all__ = ["CLEAN_DIRS_VARIABLE", "clean", "clean_folders", "is_clean", "main", "strip_on_save"]
+__all__ = [
+    "CHECKED_TAG",
+    "CLEAN_DIRS_VARIABLE",
+    "clean",
+    "clean_folders",
+    "is_clean",
+    "main",
+    "strip_on_save",
+]
 
 CLEAN_DIRS_VARIABLE = "WORKBENCH_CLEAN_NOTEBOOKS"
 """An environment variable listing more folders (``os.pathsep``-separated) whose notebooks
@@ -33,9 +41,32 @@ _KEPT_NOTEBOOK_METADATA = ("kernelspec",)
 _DROPPED_CELL_METADATA = ("execution", "collapsed", "scrolled", "jp-MarkdownHeadingCollapsed")
 
 
+CHECKED_TAG = "nbval-check-output"
+"""Cells with this tag keep their plain-text output: the test run compares it (``--nbval-lax``
+compares these cells and only these)."""
+
+
+def _kept_outputs(outputs: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A checked cell's outputs as stored: text only, without run metadata."""
+    kept = []
+    for out in outputs:
+        kind = out.get("output_type")
+        if kind == "stream":
+            kept.append({"name": out["name"], "output_type": kind, "text": out["text"]})
+        elif kind in ("execute_result", "display_data") and "text/plain" in out.get("data", {}):
+            item = {"data": {"text/plain": out["data"]["text/plain"]}, "metadata": {}}
+            if kind == "execute_result":
+                item["execution_count"] = 1
+            kept.append({**item, "output_type": kind})
+    return kept
+
+
 def clean(nb: dict[str, Any]) -> dict[str, Any]:
     """The notebook ``nb`` (its JSON as a dict) without outputs, execution counts, widget
     state, language info or run timings; sources, cell ids and tags are kept.
+
+    A cell tagged :data:`CHECKED_TAG` keeps its text output (and an execution count of 1, so
+    that nbval compares it): that output is what the test run checks.
 
     Examples
     --------
@@ -60,8 +91,10 @@ def clean(nb: dict[str, Any]) -> dict[str, Any]:
             k: v for k, v in cell.get("metadata", {}).items() if k not in _DROPPED_CELL_METADATA
         }
         if cell.get("cell_type") == "code":
-            cell["execution_count"] = None
-            cell["outputs"] = []
+            checked = CHECKED_TAG in cell["metadata"].get("tags", ())
+            outputs = _kept_outputs(cell.get("outputs", [])) if checked else []
+            cell["execution_count"] = 1 if outputs else None
+            cell["outputs"] = outputs
         cells.append(cell)
     out["cells"] = cells
     return out
@@ -150,7 +183,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             continue
         dirty.append(file)
         if not check:
-            text = json.dumps(clean(nb), indent=1, ensure_ascii=False) + "\n"
+            text = json.dumps(clean(nb), indent=1, ensure_ascii=False, sort_keys=True) + "\n"
             from workbench.files import write_atomic
 
             write_atomic(file, text)
