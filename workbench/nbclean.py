@@ -54,7 +54,10 @@ def _kept_outputs(outputs: list[dict[str, Any]]) -> list[dict[str, Any]]:
         if kind == "stream":
             kept.append({"name": out["name"], "output_type": kind, "text": out["text"]})
         elif kind in ("execute_result", "display_data") and "text/plain" in out.get("data", {}):
-            item = {"data": {"text/plain": out["data"]["text/plain"]}, "metadata": {}}
+            item: dict[str, Any] = {
+                "data": {"text/plain": out["data"]["text/plain"]},
+                "metadata": {},
+            }
             if kind == "execute_result":
                 item["execution_count"] = 1
             kept.append({**item, "output_type": kind})
