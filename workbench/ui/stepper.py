@@ -121,6 +121,7 @@ SPEEDS: tuple[tuple[str, int], ...] = (
 
 assert set(NODE_STYLE) == set(NODE_ROLES) and set(EDGE_STYLE) == set(EDGE_ROLES)
 
+_PRESENTATION_NODE = 1.3  # nodes grow this much more than the picture when presenting
 _PLAIN_NODE = 26  # marker size (pixels) of a node of a small graph drawn on its own
 _BOARD_NODE = 13  # marker size of a highlighted point of a board
 _EMPTY_NODES: dict[str, list[Any]] = {"x": [], "y": [], "name": []}
@@ -268,29 +269,25 @@ class FrameView:
         self.value_source = ColumnDataSource({"x": [], "y": [], "text": []})
         """The numbers written beside the nodes in presentation mode (:meth:`show_values`)."""
         self._value_labels: list[LabelSet] = []
-        halo = {"text_color": "white", "text_outline_color": "white", "text_outline_width": 4}
-        for name, style in (("node-values-halo", halo), ("node-values", {})):
-            labels = LabelSet(
-                x="x",
-                y="y",
-                text="text",
-                source=self.value_source,
-                y_offset=node_size / 2 + 1,
-                text_font_size="10pt",
-                text_font_style="bold",
-                text_color="#1a1a1a",
-                text_align="center",
-                text_baseline="bottom",
-                visible=False,
-                name=name,
-            )
-            labels.update(**style)
-            self.figure.add_layout(labels)
-            self._value_labels.append(labels)
-            self._scaled += [
-                (labels, "text_font_size", 10.0),
-                (labels, "y_offset", node_size / 2 + 1),
-            ]
+        # white figures outlined in black read on every role's colour and on the bare board
+        labels = LabelSet(
+            x="x",
+            y="y",
+            text="text",
+            source=self.value_source,
+            text_font_size="8pt",
+            text_font_style="bold",
+            text_color="white",
+            text_outline_color="black",
+            text_outline_width=2.5,
+            text_align="center",
+            text_baseline="middle",
+            visible=False,
+            name="node-values",
+        )
+        self.figure.add_layout(labels)
+        self._value_labels.append(labels)
+        self._scaled.append((labels, "text_font_size", 8.0))
         for layout in self.figure.center:
             if isinstance(layout, LabelSet) and layout.name in ("city-names", "city-names-halo"):
                 size = str(layout.text_font_size)
@@ -326,6 +323,8 @@ class FrameView:
         for model, prop, value in self._scaled:
             if prop == "text_font_size" or prop == "label_text_font_size":
                 setattr(model, prop, f"{value * zoom:.3g}pt")
+            elif prop == "size" and zoom > 1:  # room for the number written on a node
+                setattr(model, prop, value * zoom * _PRESENTATION_NODE)
             else:
                 setattr(model, prop, value * zoom)
 
@@ -810,8 +809,8 @@ _DEFAULT_TERMINALS = 5
 _FONT_PX = 12  # text size of the side panel
 _SIDE_PX = 390  # width of the side panel at that size
 
-PRESENTATION_ZOOM = 1.45
-"""How much larger the picture is in presentation mode (560 pixels become 812)."""
+PRESENTATION_ZOOM = 1.35
+"""How much larger the picture is in presentation mode (560 pixels become 756)."""
 PRESENTATION_SIDE_ZOOM = 1.3
 """How much larger the side panel's text is in presentation mode."""
 
@@ -974,7 +973,7 @@ class AlgorithmStepper(widgets.VBox):
             value=1, min=1, max=last, description="step", continuous_update=True
         )
         self.slider.style.description_width = "initial"
-        self.slider.layout.width = "300px"
+        self.slider.layout.width = "250px"
         widgets.link((self.play, "value"), (self.slider, "value"))
 
         def button(label: str, tip: str, css: str, action: Any) -> widgets.Button:
@@ -984,18 +983,22 @@ class AlgorithmStepper(widgets.VBox):
             b.on_click(lambda _: action())
             return b
 
-        self.play_button = button("▶ play", "play from this step", "wb-step-play", self.start)
-        self.pause_button = button("⏸ pause", "stop playing, stay on this step",
+        # icons from the lab's icon font: the pause and stop characters are missing from
+        # common fonts and showed as boxes
+        self.play_button = button("play", "play from this step", "wb-step-play", self.start)
+        self.pause_button = button("pause", "stop playing, stay on this step",
                                    "wb-step-pause", self.pause)  # fmt: skip
-        self.stop_button = button("⏹ stop", "stop playing, back to the step where play started",
+        self.stop_button = button("stop", "stop playing, back to the step where play started",
                                   "wb-step-stop", self.stop)  # fmt: skip
+        self.play_button.icon, self.pause_button.icon, self.stop_button.icon = (
+            "play", "pause", "stop")  # fmt: skip
         self.back_button = button("◀ back", "one step back", "wb-step-back", self.back)
         self.step_button = button("step ▶", "one step forward", "wb-step-forward", self.step)
         self.speed = widgets.SelectionSlider(
             options=list(SPEEDS), value=SPEEDS[1][1], description="speed"
         )
         self.speed.style.description_width = "initial"
-        self.speed.layout.width = "230px"
+        self.speed.layout.width = "210px"
         self.presentation = widgets.ToggleButton(
             value=False, description="presentation", icon="desktop",
             tooltip="a larger picture and text for a projector, distances on the nodes",
@@ -1015,6 +1018,9 @@ class AlgorithmStepper(widgets.VBox):
         self.side = widgets.VBox([self.status, self.code, self.data])
         self.side.layout.padding = "0 0 0 10px"
         self.side.layout.overflow_y = "auto"  # long tables scroll here, nothing moves
+        self.side.layout.min_width = "300px"  # narrower when room is short, not below this
+        for part in (self.status, self.code, self.data):
+            part.layout.width = "98%"  # the pseudo-code wraps to the panel
         self.side.add_class("wb-stepper-side")
         self.controls = widgets.HBox(
             [
@@ -1030,8 +1036,10 @@ class AlgorithmStepper(widgets.VBox):
         self._render(0)
         self.board_widget = self.view.widget()
         self.board_widget.add_class("wb-stepper-board")
+        self.board_widget.layout.flex = "0 0 auto"  # the board keeps its size
         self._fit_side()
         body = widgets.HBox([self.board_widget, self.side])
+        body.layout.flex_flow = "row wrap"  # the panel goes under the board if it must
         super().__init__([header, self.controls, body])
         self.add_class("wb-stepper")
         if presentation:
@@ -1125,7 +1133,9 @@ class AlgorithmStepper(widgets.VBox):
         the pseudo-code at the current text size."""
         height = self.view.figure.height or 400
         self.side.layout.height = f"{height}px"
-        self.side.layout.width = f"{round(_SIDE_PX * self._font_px / _FONT_PX)}px"
+        wide = round(_SIDE_PX * self._font_px / _FONT_PX)
+        self.side.layout.max_width = f"{wide}px"
+        self.side.layout.flex = f"1 1 {wide}px"
 
     def _render(self, index: int) -> None:
         if index == self._index:
