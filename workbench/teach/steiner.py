@@ -242,9 +242,10 @@ def steiner_dp(
     shortest-path pass, the answer and the tree. Terminals are ``terminal`` (those of the
     row's subset ``current``); of the entries the last step wrote or lowered, the cheapest
     are ``frontier`` (where the subset's tree is cheapest to reach; a row has an entry at
-    every node, so the others are only in the table); the final tree is ``tree``. The state holds ``subset`` (the row's terminals), ``row``
-    (``node -> C[subset][node]``, finite entries) and ``table`` (``subset -> row`` for
-    every row filled so far; rows are shared between frames, not copied).
+    every node, so the others are only in the table); the final tree is ``tree``. The
+    state holds ``subset`` (the row's terminals), ``row`` (``node -> C[subset][node]``,
+    finite entries) and ``table`` (``subset -> row`` for every row filled so far; rows are
+    shared between frames, not copied).
 
     Parameters
     ----------
