@@ -37,6 +37,7 @@ from workbench.maps.check import check_board
 from workbench.maps.schema import SCHEMA
 from workbench.maps.text import text_problem
 from workbench.maps.validate import SchemaError, iter_errors
+from workbench.resources import find_map
 
 if TYPE_CHECKING:
     from workbench.maps.routes import RouteBoard
@@ -608,6 +609,9 @@ def loads_map(text: str | bytes, path: str = "<string>") -> Board | RouteBoard:
 def load_map(path: str | os.PathLike[str]) -> Board | RouteBoard:
     """Load the map file at ``path`` into a :class:`~workbench.maps.board.Board`.
 
+    ``path`` may also name a shipped board, ``load_map("trans_europa")``, from any folder
+    (see :func:`workbench.resources.find_map`).
+
     Every problem is reported at once in one :class:`~workbench.exceptions.MapError`, each
     as ``path:line:col: what is wrong (how to fix it)``. Warnings alone do not stop loading;
     see them with :func:`check_map`.
@@ -617,7 +621,10 @@ def load_map(path: str | os.PathLike[str]) -> Board | RouteBoard:
     >>> board = load_map("maps/trans_europa.yaml")
     >>> len(board.cities)
     35
+    >>> load_map("tiny").name
+    'Tiny Island'
     """
+    path = find_map(path)  # a path that exists, else a shipped board by name
     data = _read_bytes(path)
     from workbench.maps import routes_io  # route boards (kind: routes) have their own reader
 
