@@ -452,7 +452,7 @@ class RouteBoard:
     # ------------------------------------------------------------------ notebook display
 
     def _repr_html_(self) -> str:
-        from workbench.ui.route_render import route_board_html  # drawing is imported lazily
+        from workbench.ui.route_render import route_board_html  # noqa: TID251 - lazy drawing
 
         return route_board_html(self)
 
