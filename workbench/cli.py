@@ -31,7 +31,7 @@ from workbench.files import output_problem
 from workbench.maps.board import Board
 from workbench.maps.io import MAX_BYTES, check_map, load_lattice
 from workbench.maps.routes_io import is_routes_text, load_routes
-from workbench.resources import maps_dir, notebooks_dir
+from workbench.resources import find_map, maps_dir, notebooks_dir
 
 if TYPE_CHECKING:
     from workbench.rules import Rules
@@ -93,7 +93,7 @@ def _check(args: argparse.Namespace) -> int:
 
 def _is_route_board(path: str) -> bool:
     try:
-        with open(path, "rb") as f:
+        with open(find_map(path), "rb") as f:
             return is_routes_text(f.read(MAX_BYTES))
     except OSError:
         return False  # the lattice loader says why
@@ -130,7 +130,7 @@ def _render(args: argparse.Namespace) -> int:
         from workbench.ui.route_render import save_route_board_html
 
         try:
-            save_route_board_html(load_routes(args.map), out)
+            save_route_board_html(load_routes(find_map(args.map)), out)
         except MapError as e:
             _say(str(e), err=True)
             return EXIT_BAD_INPUT
@@ -147,9 +147,28 @@ def _render(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _analyze_routes(args: argparse.Namespace) -> int:
+    try:
+        board = load_routes(find_map(args.map))
+    except MapError as e:
+        _say(str(e), err=True)
+        return EXIT_BAD_INPUT
+    from workbench.analysis.route_report import route_report
+
+    report = route_report(board, players=args.players)
+    _say(report.text())
+    if args.html:
+        from workbench.ui.route_report import save_route_report_html
+
+        _say(f"\nwrote {save_route_report_html(report, args.html)}")
+    return EXIT_OK
+
+
 def _analyze(args: argparse.Namespace) -> int:
     if args.html and not _writable("analyze", "--html", args.html):
         return EXIT_BAD_INPUT
+    if _is_route_board(args.map):
+        return _analyze_routes(args)
     board = _load(args.map)
     if board is None or not _playable("analyze", board):
         return EXIT_BAD_INPUT
