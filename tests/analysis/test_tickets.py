@@ -17,6 +17,7 @@ from workbench import RouteBoard, load_map
 from workbench.analysis.tickets import (
     color_demand,
     cut_points,
+    longest_trail,
     route_graph,
     route_load,
     steiner_forest,
@@ -191,3 +192,56 @@ def test_steiner_forest_takes_ids_pairs_and_tickets(europe: RouteBoard) -> None:
     with pytest.raises(KeyError, match="did you mean"):
         steiner_forest(europe, [("Pariss", "Wien")])
     assert steiner_forest(europe, []).cost == 0
+
+
+def _is_trail(board: RouteBoard, ids: tuple[str, ...]) -> bool:
+    """Whether the routes, in order, form one walk that uses each city pair once."""
+    routes = [board.route(r) for r in ids]
+    if len({r.ends for r in routes}) != len(routes):
+        return False
+    if len(routes) <= 1:
+        return True
+    first, second = set(routes[0].ends), set(routes[1].ends)
+    if not first & second:
+        return False
+    at = (first - second).pop() if len(first - second) == 1 else routes[0].ends[0]
+    for r in routes:
+        if at not in r.ends:
+            return False
+        at = r.ends[1] if r.ends[0] == at else r.ends[0]
+    return True
+
+
+def _brute_trail(board: RouteBoard, cars: int) -> int:
+    """The longest trail by trying every set of city pairs: a set is a trail when it is
+    connected and has 0 or 2 cities of odd degree (an Euler trail exists)."""
+    G = route_graph(board)
+    edges = list(G.edges(data="weight"))
+    best = 0
+    for n in range(1, len(edges) + 1):
+        for subset in combinations(edges, n):
+            total = sum(w for *_, w in subset)
+            if total > cars or total <= best:
+                continue
+            H = nx.MultiGraph([(u, v) for u, v, _ in subset])
+            odd = sum(d % 2 for _, d in H.degree())
+            if nx.is_connected(H) and odd in (0, 2):
+                best = total
+    return best
+
+
+@settings(max_examples=60, deadline=None)
+@given(small_boards(), st.integers(1, 20))
+def test_longest_trail_matches_brute_force(
+    case: tuple[RouteBoard, list[tuple[str, str]]], cars: int
+) -> None:
+    board, _ = case
+    total, ids = longest_trail(board, cars)
+    assert total == _brute_trail(board, cars)
+    assert _is_trail(board, ids) and sum(board.route(r).length for r in ids) == total
+
+
+def test_longest_trail_on_europe(europe: RouteBoard) -> None:
+    total, ids = longest_trail(europe)
+    assert total == europe.deck.cars == 45
+    assert _is_trail(europe, ids) and sum(europe.route(r).length for r in ids) == 45

@@ -16,6 +16,7 @@ from workbench.analysis.tickets import (
     Cuts,
     color_demand,
     cut_points,
+    longest_trail,
     route_load,
     ticket_paths,
 )
@@ -86,6 +87,12 @@ class RouteReport:
             f"  bridges: {', '.join(self.cuts.bridges) or 'none'}; "
             f"articulation cities: {', '.join(self.cuts.articulations) or 'none'}"
         )
+        cars, trail = longest_trail(self.board)
+        lines += [
+            "",
+            f"Longest trail one player could build with {self.board.deck.cars} cars: "
+            f"{cars} cars over {len(trail)} routes (exact search, bounded by the cars)",
+        ]
         lines += ["", "Routes by color and length (cards: the color's cards plus locomotives)"]
         lines += ["  " + line for line in self.colors.to_string().splitlines()]
         return "\n".join(lines)

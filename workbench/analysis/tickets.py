@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
+from typing import Any
 
 import networkx as nx
 import pandas as pd
@@ -26,6 +27,7 @@ __all__ = [
     "Forest",
     "color_demand",
     "cut_points",
+    "longest_trail",
     "route_graph",
     "route_load",
     "steiner_forest",
@@ -235,6 +237,61 @@ def color_demand(board: RouteBoard) -> pd.DataFrame:
         ) + deck.locomotives
         rows[name] = row
     return pd.DataFrame.from_dict(rows, orient="index")
+
+
+def longest_trail(board: RouteBoard, cars: int | None = None) -> tuple[int, tuple[str, ...]]:
+    """The longest continuous trail one player could build: its cars and its routes.
+
+    A trail uses each pair of cities at most once (a player may not claim both lanes of a
+    double) and may pass a city again, as the European Express counts it; its cars may
+    not exceed ``cars`` (the deck's cars per player by default).
+
+    The search is exact: a depth-first search from every city over unused pairs, pruned
+    when the cars left cannot hold the next route, which stops as soon as a trail of
+    exactly ``cars`` cars is found (no trail can be longer); otherwise it tries every trail
+    that fits. The bound makes it quick on real boards, where such a trail exists.
+
+    Examples
+    --------
+    >>> from workbench import load_map
+    >>> europe = load_map("maps/ticket_to_ride_europe.yaml")
+    >>> longest_trail(europe)[0]
+    45
+    >>> longest_trail(europe, cars=7)[0]
+    7
+    """
+    limit = board.deck.cars if cars is None else cars
+    G = route_graph(board)
+    edges = {
+        a: sorted(((v, d["weight"], d["routes"][0]) for v, d in G[a].items()), key=lambda e: -e[1])
+        for a in G
+    }
+    best: list[Any] = [0, ()]
+    used: set[frozenset[str]] = set()
+    path: list[str] = []
+
+    def walk(city: str, total: int) -> bool:
+        if total > best[0]:
+            best[0], best[1] = total, tuple(path)
+            if total == limit:
+                return True
+        for other, length, rid in edges[city]:
+            key = frozenset((city, other))
+            if key in used or total + length > limit:
+                continue
+            used.add(key)
+            path.append(rid)
+            done = walk(other, total + length)
+            path.pop()
+            used.discard(key)
+            if done:
+                return True
+        return False
+
+    for start in sorted(G):
+        if walk(start, 0):
+            break
+    return int(best[0]), tuple(best[1])
 
 
 @dataclass(frozen=True)
