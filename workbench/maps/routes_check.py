@@ -17,7 +17,7 @@ from typing import Any
 
 import networkx as nx
 import shapely
-from shapely.geometry import LineString
+from shapely.geometry import LineString, Polygon
 
 from workbench.exceptions import Problem
 from workbench.maps.routes import GRAY, MAX_LENGTH, PRINTED_LENGTHS, Route, RouteBoard
@@ -28,7 +28,8 @@ RouteLocate = Callable[[str, Any, str | None], tuple[int, int]]
 """``locate(kind, key, field) -> (line, column)``: where a part of the board is written.
 
 ``kind`` is ``"city"`` (key: the RouteCity), ``"route"`` (key: the Route), ``"ticket"``
-(key: the Ticket), ``"color"`` (key: its name), ``"deck"``, ``"projection"`` or ``"file"``.
+(key: the Ticket), ``"color"`` (key: its name), ``"land"`` (key: its index), ``"deck"``,
+``"projection"`` or ``"file"``.
 """
 
 
@@ -103,6 +104,16 @@ def check_routes(
                 "parallels",
                 f"the projection's parallels {p1:g} and {p2:g} cannot make a conic projection",
                 "pick two latitudes on the same side of the equator, such as [40, 60]",
+            )
+
+    for i, area in enumerate(board.land):
+        if not Polygon(area.polygon).is_valid:
+            report(
+                "land",
+                i,
+                "polygon",
+                f"land polygon {area.name or i + 1!r} crosses itself",
+                "order its vertices around the outline",
             )
 
     names = Counter(c.name for c in board.cities)

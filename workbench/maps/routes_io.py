@@ -153,6 +153,8 @@ class _RouteReader(_Reader):
             )
             remember("ticket", ticket, i)
             tickets.append(ticket)
+        self.land_rows = [i for i, _ in items("land")]
+        land = [a for _, a in items("land")]
         projection = data.get("projection")
         colors = data.get("colors")
         deck = dict(data.get("deck", {}))
@@ -169,9 +171,7 @@ class _RouteReader(_Reader):
                 if projection
                 else None
             ),
-            land=tuple(
-                Area(a["polygon"], a.get("name", ""), a.get("note", "")) for _, a in items("land")
-            ),
+            land=tuple(Area(a["polygon"], a.get("name", ""), a.get("note", "")) for a in land),
             description=data.get("description", "") if ok("description") else "",
             author=data.get("author", "") if ok("author") else "",
             license=data.get("license", "") if ok("license") else "",
@@ -196,6 +196,8 @@ class _RouteReader(_Reader):
         elif kind == "color":
             names = [c.get("name") for c in self.data.get("colors") or []]
             path = ("colors", names.index(key)) if key in names else ("colors",)
+        elif kind == "land":
+            path = ("land", self.land_rows[key])
         elif kind in ("deck", "projection"):
             path = (kind,) if kind in self.data else ()
         else:
