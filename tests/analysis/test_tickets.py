@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from itertools import combinations
+from itertools import combinations, pairwise
 
 import networkx as nx
 import numpy as np
@@ -18,9 +18,11 @@ from workbench.analysis.tickets import (
     color_demand,
     cut_points,
     longest_trail,
+    propose_tickets,
     route_graph,
     route_load,
     steiner_forest,
+    ticket_overlaps,
     ticket_paths,
 )
 from workbench.exceptions import InfeasibleError
@@ -245,3 +247,34 @@ def test_longest_trail_on_europe(europe: RouteBoard) -> None:
     total, ids = longest_trail(europe)
     assert total == europe.deck.cars == 45
     assert _is_trail(europe, ids) and sum(europe.route(r).length for r in ids) == 45
+
+
+def test_ticket_overlaps_when_paths_are_unique(europe: RouteBoard) -> None:
+    G = route_graph(europe)
+    paths = {}
+    for t in europe.tickets:
+        found = list(nx.all_shortest_paths(G, *t.ends, weight="weight"))
+        if len(found) == 1:
+            paths[t.id] = {frozenset(p) for p in pairwise(found[0])}
+    table = ticket_overlaps(europe).set_index(["first", "second"]).cars
+    for (a, pa), (b, pb) in combinations(sorted(paths.items(), key=lambda kv: kv[0]), 2):
+        first, second = sorted((a, b), key=[t.id for t in europe.tickets].index)
+        common = sum(G[min(k)][max(k)]["weight"] for k in pa & pb)
+        assert table.get((first, second), 0.0) == pytest.approx(common), (a, b)
+    assert (table > 0).all()
+
+
+def test_proposed_tickets_are_new_priced_and_spread(europe: RouteBoard) -> None:
+    names, m = _matrix(europe)
+    dist = shortest_path(np.where(np.isinf(m), 0, m), method="D", directed=False)
+    table = propose_tickets(europe, count=6, cars=(6, 10))
+    existing = {t.id for t in europe.tickets}
+    assert len(set(table.ticket)) == 6 and not set(table.ticket) & existing
+    for row in table.itertuples():
+        a, b = row.ticket.split("-")
+        assert row.points == dist[names.index(a), names.index(b)]
+        assert 6 <= row.points <= 10
+        assert row.route.startswith(a) and row.route.endswith(b)
+    first = propose_tickets(europe, count=1, cars=(6, 10)).iloc[0]
+    assert first.ticket == table.iloc[0].ticket
+    assert first.load <= table.load.min() + 1e-9  # the least-loaded comes first

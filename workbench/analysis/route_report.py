@@ -17,7 +17,9 @@ from workbench.analysis.tickets import (
     color_demand,
     cut_points,
     longest_trail,
+    propose_tickets,
     route_load,
+    ticket_overlaps,
     ticket_paths,
 )
 from workbench.maps.routes import RouteBoard
@@ -73,6 +75,18 @@ class RouteReport:
                 f"({row.difference:+g}), via {row.route}"
             )
         lines.append("  by length: " + ", ".join(f"{n} {k}" for k, n in self.bands().items()))
+        overlaps = ticket_overlaps(self.board).head(3)
+        lines.append(
+            "  most shared paths: "
+            + "; ".join(
+                f"{r.first} and {r.second} ({r.cars:g} cars)" for r in overlaps.itertuples()
+            )
+        )
+        proposals = propose_tickets(self.board, count=3, players=self.players)
+        lines.append(
+            "  new tickets for little-used routes: "
+            + "; ".join(f"{r.ticket} ({r.points})" for r in proposals.itertuples())
+        )
         lines += ["", f"Busiest routes ({self.players} players; ties shared, per open lane)"]
         for row in self.load.head(top).itertuples():
             double = ", double" if row.double else ""

@@ -26,6 +26,7 @@ from bokeh.plotting import figure
 from bokeh.resources import INLINE
 
 from workbench.analysis.route_report import RouteReport
+from workbench.analysis.tickets import propose_tickets, ticket_overlaps
 from workbench.files import write_atomic
 from workbench.ui.route_render import route_figure
 
@@ -100,6 +101,12 @@ def save_route_report_html(
             _table(off, "Tickets whose points differ from their shortest path in cars", False)
             if len(off)
             else "<h3>Every ticket's points equal its shortest path in cars</h3>",
+            _table(ticket_overlaps(report.board).head(10), "Tickets whose paths share cars", False),
+            _table(
+                propose_tickets(report.board, count=5, players=report.players),
+                "New tickets through little-used routes (points: shortest path)",
+                False,
+            ),
             _table(busiest, f"Busiest routes, {report.players} players", False),
             "<h3>Cut points</h3><p>bridges: "
             + html.escape(", ".join(cuts.bridges) or "none")
