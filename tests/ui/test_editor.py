@@ -502,3 +502,16 @@ def test_the_editor_shows_itself(editor: MapEditor) -> None:
     names = {m.name for m in editor.figure.references() if getattr(m, "name", None)}
     assert {"cities", "usage-heatmap", "edited", "highlight", "selected", "editor-board"} <= names
     assert editor.figure.toolbar.active_drag is editor.view.draw_tool
+
+
+def test_the_color_bar_keeps_its_top_label_and_the_legend_follows_the_board(
+    editor: MapEditor,
+) -> None:
+    editor.remove_city("Alder")
+    top = editor.analysis.usage.share.max()
+    ticks = editor.view.usage_bar.ticker.ticks
+    assert ticks[0] == 0 and ticks[-1] == pytest.approx(top)
+    assert "ferry" in editor.controls["legend"].value and "brown" in editor.controls["legend"].value
+    editor.open(ROOT / "maps" / "trans_amerika.yaml", discard=True)
+    amerika = load_map(ROOT / "maps" / "trans_amerika.yaml")
+    assert all(c.name in editor.controls["legend"].value for c in amerika.colors)

@@ -14,6 +14,7 @@ import pandas as pd
 from bokeh.models import (
     ColumnDataSource,
     CustomJS,
+    FixedTicker,
     HoverTool,
     LinearColorMapper,
     NumeralTickFormatter,
@@ -53,6 +54,7 @@ __all__ = [
     "SEGMENT_LAYERS",
     "Columns",
     "EditorFigure",
+    "bar_ticks",
     "cost_histogram",
     "draw_histogram",
     "histogram_columns",
@@ -139,6 +141,18 @@ def segment_layers(board: Board) -> dict[str, Columns]:
     return layers
 
 
+def bar_ticks(top: float) -> list[float]:
+    """Five ticks from 0 to ``top`` for a color bar: its ends are always labelled.
+
+    Examples
+    --------
+    >>> bar_ticks(0.8)
+    [0.0, 0.2, 0.4, 0.6, 0.8]
+    """
+    top = top if top > 0 else 1.0
+    return [round(top * i / 4, 6) for i in range(5)]
+
+
 def _source(renderer: Any) -> ColumnDataSource:
     """The ColumnDataSource of a glyph renderer (every renderer here has one)."""
     return cast(ColumnDataSource, renderer.data_source)
@@ -199,6 +213,7 @@ class EditorFigure:
         bar = cast(ColorBar, fig.select_one({"name": "usage-colorbar"}))
         self.usage_bar = bar
         self.usage_mapper = cast(LinearColorMapper, bar.color_mapper)
+        bar.ticker = FixedTicker(ticks=bar_ticks(float(self.usage_mapper.high or 1.0)))
         cities = self.renderers["cities"]
         self.cities = _source(cities)
 
@@ -256,9 +271,11 @@ class EditorFigure:
                 _source(self.renderers[name]).data = columns
 
     def draw_usage(self, board: Board, usage: pd.DataFrame | None) -> None:
-        """Show ``usage`` as the heatmap (``None``: nothing)."""
+        """Show ``usage`` as the heatmap (``None``: nothing); the color bar is labelled from
+        0 to the largest share, whatever it is."""
         columns, top = usage_columns(board, usage if usage is not None else _no_usage())
         self.usage_mapper.high = top
+        self.usage_bar.ticker = FixedTicker(ticks=bar_ticks(top))
         _source(self.usage).data = columns
 
     def draw_edited(self, board: Board, keys: Iterable[Edge]) -> None:

@@ -45,6 +45,7 @@ from workbench.session.analysis import EditorAnalysis, analyze_edit
 from workbench.session.edit import SEGMENT_CYCLE, EditSession, Opened, Place, reason
 from workbench.session.events import Change
 from workbench.ui._editor_view import EditorFigure, cost_histogram, draw_histogram
+from workbench.ui.render import legend_html
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -371,6 +372,7 @@ class MapEditor:
             self._view = self._new_view(board)
             self._board_model.update_from_model(self._view.figure)
             self._view.show_usage(self._usage_box.value)
+            self._legend.value = legend_html(board, heatmap=True)
             return
         self._pushing = True
         try:
@@ -617,6 +619,8 @@ class MapEditor:
 
         self._board_model = _BokehModel(self._view.figure)
         self._board_model.add_class("wb-editor-board")
+        self._legend = w.HTML(legend_html(self.session.board, heatmap=True),
+                              layout=w.Layout(width=f"{self.width}px"))  # fmt: skip
         self._histogram_model = _BokehModel(self._histogram)
         self._working = w.HTML()
         self._working.add_class("wb-working-line")
@@ -680,7 +684,8 @@ class MapEditor:
                         self._open_button, self._save_button, self._overwrite]),
                 self._status,
                 self._confirm,
-                w.HBox([self._board_model, analysis], layout=w.Layout(flex_flow="row wrap")),
+                w.HBox([w.VBox([self._board_model, self._legend]), analysis],
+                       layout=w.Layout(flex_flow="row wrap")),
                 form,
                 self._problems_box,
             ]
@@ -697,7 +702,7 @@ class MapEditor:
             "add_at": self._add_at, "add_dashed": self._add_dashed, "add": add,
             "usage": self._usage_box, "working": self._working, "summary": self._summary,
             "last_edit": self._change, "distances": self._distances,
-            "problems": self._problems_box,
+            "problems": self._problems_box, "legend": self._legend,
         }  # fmt: skip
 
     def _refresh_form(self) -> None:
