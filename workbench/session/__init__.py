@@ -10,6 +10,7 @@ from workbench.session.analysis import EditorAnalysis, analyze_edit
 from workbench.session.edit import SEGMENT_CYCLE, EditSession, Opened, Place
 from workbench.session.events import Change, Listeners
 from workbench.session.jobs import LatestJob
+from workbench.session.play import PlaySession
 
 __all__ = [
     "SEGMENT_CYCLE",
@@ -20,5 +21,6 @@ __all__ = [
     "Listeners",
     "Opened",
     "Place",
+    "PlaySession",
     "analyze_edit",
 ]

@@ -712,7 +712,10 @@ class MapEditor:
             options = [("(none)", None)] + [(c.name, c.name) for c in s.board.cities]
             if list(self._city.options) != options:
                 self._city.options = options
-            self._city.value = s.selected
+            if s.selected is None:
+                self._city.index = 0  # "(none)": a value of None would show an empty box
+            else:
+                self._city.value = s.selected
             if s.selected is not None:
                 city = s.board.city(s.selected)
                 self._color.value = city.color
