@@ -81,8 +81,9 @@ def _bots() -> dict[str, Any]:
     from workbench.bots.search import SearchBot
 
     out: dict[str, Any] = {name: LegacyBot(name, cls) for name, cls in BOTS.items()}
-    # playouts end when a score changes: Trans Europa scores round by round
-    out["search"] = SearchBot.factory(playouts=32, until_score_change=True)
+    # playouts end when a score changes (Trans Europa scores round by round) and are played
+    # by greedy bots: random ones never finish a hand on a full board
+    out["search"] = SearchBot.factory(playouts=16, until_score_change=True, rollout=out["greedy"])
     return out
 
 
