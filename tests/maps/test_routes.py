@@ -98,3 +98,30 @@ def test_crossings_ignore_meeting_at_a_city_but_not_a_bend_across() -> None:
     )
     crossings = [p for p in check_routes(bent) if "cross" in p.message]
     assert len(crossings) == 1 and "A-B and A-C" in crossings[0].message
+
+
+def test_edits_return_checked_boards() -> None:
+    from workbench import MapError
+
+    europe = load_map("maps/ticket_to_ride_europe.yaml")
+    assert isinstance(europe, RouteBoard)
+    moved = europe.move_city("Paris", (2.0, 48.0))
+    assert moved.positions["Paris"] != europe.positions["Paris"] and moved.routes == europe.routes
+    with pytest.raises(MapError, match="no route reaches city 'Edinburgh'"):
+        europe.remove_route("Edinburgh-London").remove_route("Edinburgh-London")
+    with pytest.raises(MapError, match="more than two routes"):
+        europe.add_route(Route(("Paris", "Frankfurt"), 3, "red"))
+    with pytest.raises(MapError, match="no city 'Atlantis'"):
+        europe.add_ticket(Ticket(("Paris", "Atlantis"), 4))
+    renamed = europe.rename_city("Kyiv", "Kiev")
+    assert "Kiev-Sochi" in {t.id for t in renamed.tickets}
+    assert len(renamed.routes_between("Kiev", "Budapest")) == 1
+    swapped = europe.set_route("Frankfurt-Paris", color="yellow")  # lanes re-sorted
+    assert [r.color for r in swapped.routes_between("Paris", "Frankfurt")] == ["white", "yellow"]
+    fewer = europe.remove_ticket("Paris-Wien")
+    assert len(fewer.tickets) == 45 and fewer.problems()[0].severity == "warning"
+    with pytest.raises(KeyError):
+        europe.remove_ticket("Paris-Atlantis")
+    assert europe.add_city(RouteCity("Oslo", (10.75, 59.91))).problems()[0].message == (
+        "no route reaches city 'Oslo'"
+    )

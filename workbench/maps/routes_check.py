@@ -54,7 +54,9 @@ def check_routes(
     >>> check_routes(board)
     []
     >>> from workbench.maps.routes import Route
-    >>> broken = board.replace(routes=board.routes + (Route(("Paris", "Pariss"), 9, "mauve"),))
+    >>> import dataclasses
+    >>> extra = Route(("Paris", "Pariss"), 9, "mauve")
+    >>> broken = dataclasses.replace(board, routes=board.routes + (extra,))
     >>> for p in check_routes(broken)[:3]:
     ...     print(p.message)
     route Paris-Pariss: no city 'Pariss'
