@@ -19,7 +19,8 @@ degrees), as the printed board bends its routes around each other.
 The land drawn behind the routes comes from Natural Earth's 1:110m land polygons (public
 domain), clipped to 12W-46E and 33.5N-63.5N, simplified at 0.05 degree and rounded to 0.01
 degree; the result is kept in ``ticket_to_ride_europe_land.json`` beside this script, which
-``--natural-earth ne_110m_land.geojson`` writes again from the original file.
+``--natural-earth ne_110m_land.geojson`` writes again from the original file (read from
+the copy in the public repository Boorn123/MyData).
 """
 
 from __future__ import annotations
