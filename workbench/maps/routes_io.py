@@ -11,6 +11,7 @@ once as ``file:line:col: what (how to fix)``. :func:`workbench.load_map` and
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import re
 from collections.abc import Iterator
@@ -157,7 +158,8 @@ class _RouteReader(_Reader):
         land = [a for _, a in items("land")]
         projection = data.get("projection")
         colors = data.get("colors")
-        deck = dict(data.get("deck", {}))
+        known = {f.name for f in dataclasses.fields(RouteDeck)}
+        deck = {k: v for k, v in (data.get("deck") or {}).items() if k in known}  # typos: told
         if "players" in deck:
             deck["players"] = tuple(deck["players"])
         return RouteBoard(
