@@ -10,7 +10,7 @@ from typing import Any
 import networkx as nx
 import pytest
 
-from tests.conftest import MAPS
+from tests.conftest import MAPS, SHIPPED
 from workbench import Board, load_map
 from workbench.analysis.costs import cost_graph
 from workbench.teach import ALGORITHMS, trace
@@ -341,7 +341,7 @@ MUTED = {"rejected", "rail"}  # grey and black on purpose: what is set aside or 
 def test_each_role_stands_out_from_the_board() -> None:
     from workbench.ui import render
 
-    cards = {c.fill for path in MAPS.glob("*.yaml") for c in load_map(path).colors}
+    cards = {c.fill for path in SHIPPED for c in load_map(path).colors}  # the stepper's boards
     cards |= {render.LAND_FILL, render.SEA}
     for role, style in NODE_STYLE.items():
         if role not in MUTED:
