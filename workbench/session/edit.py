@@ -33,7 +33,7 @@ import pandas as pd
 from workbench.exceptions import MapError, Problem, WorkbenchError
 from workbench.maps.board import Board, City
 from workbench.maps.check import check_board
-from workbench.maps.io import load_map, save_map
+from workbench.maps.io import load_lattice, save_map
 from workbench.maps.lattice import Edge, Point, edge, neighbours, plane_xy, point_name
 from workbench.session.analysis import EditorAnalysis, analyze_edit
 from workbench.session.events import Listener, Listeners
@@ -192,7 +192,7 @@ class EditSession:
             self._board = board
         else:
             self._path = Path(board)
-            self._board = load_map(self._path)
+            self._board = load_lattice(self._path)
             self._disk[self._path.resolve()] = self._board
         self.players = players
         self._past: list[_Step] = []
@@ -876,7 +876,7 @@ class EditSession:
             self._say("question", question)
             return Opened(target, None, question)
         try:
-            board = load_map(target)
+            board = load_lattice(target)
         except (WorkbenchError, OSError) as error:
             self._say("error", f"cannot open {target}: {reason(error)}")
             raise
@@ -956,7 +956,7 @@ class EditSession:
         """Whether ``target`` holds this board, or the map this session last read from or
         wrote to it (so saving there loses nothing the session does not know)."""
         try:
-            on_disk = load_map(target)
+            on_disk = load_lattice(target)
         except (WorkbenchError, OSError, UnicodeDecodeError):
             return False
         known = self._disk.get(target.resolve())
