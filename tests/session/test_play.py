@@ -120,3 +120,38 @@ def test_taps_never_break_the_game(
             assert session.message and session.message_kind == "error"
             assert len(session.state.history) == before
     assert session.status()
+
+
+def test_the_session_is_refereed_by_the_shared_match(tiny: Board) -> None:
+    from workbench.games import Match, replay
+
+    session = PlaySession(tiny, [HUMAN, "random"], seed=6, bot_seed=2)
+    assert isinstance(session.match, Match)
+    session.click_point((1, 1))
+    session.run()
+    assert session.state is session.match.state.engine
+    again = replay(session.match.game, session.match.state.history)
+    assert again.engine == session.state, "the log replays from the protocol's history"
+
+
+def test_the_search_bot_takes_a_seat(tiny: Board) -> None:
+    session = PlaySession(tiny, ["search", HUMAN], seed=1)
+    assert session.step() is not None and session.state is not None
+    assert session.state.to_play == 1 and session.log[-1].startswith("seat 0 (search)")
+
+
+def test_people_read_the_round_before_the_next_deal(tiny: Board) -> None:
+    session = PlaySession(tiny, [HUMAN, "random"], seed=3)
+    for _ in range(400):
+        state = session.state
+        assert state is not None
+        if state.phase == "round_over":
+            break
+        if state.to_play == 0:
+            actions = state.legal_actions()
+            assert session.play(actions[0]), session.message
+        session.run()
+    assert session.state is not None and session.state.phase == "round_over"
+    assert not session.bot_on_turn and session.step() is None, "the deal waits"
+    assert session.table() is not None
+    assert session.next_round() and session.state.round == 2
