@@ -169,6 +169,14 @@ def test_play_a_turn_by_tapping_the_canvas(lab, page) -> None:
 
     if os.environ.get("WORKBENCH_SHOOT"):
         _shoot(page, ui)
+    folder = os.environ.get("WORKBENCH_VIEWPORT_SHOTS")
+    if folder:  # the widget at the top of a 1400 x 900 screen, as a user sees it
+        page.set_viewport_size({"width": 1400, "height": 900})
+        page.mouse.move(0, 0)
+        ui.root.evaluate("(el) => el.scrollIntoView({block: 'start'})")
+        page.wait_for_timeout(600)
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(folder) / "play.png"))
 
 
 def _shoot(page: Any, ui: Board) -> None:
