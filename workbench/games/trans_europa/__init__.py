@@ -19,7 +19,12 @@ import numpy as np
 
 from workbench.games.protocol import Bot as ProtocolBot
 from workbench.games.registry import GameInfo
-from workbench.games.trans_europa.game import TransEuropa, TransEuropaState
+from workbench.games.trans_europa.game import (
+    TransEuropa,
+    TransEuropaState,
+    load_record,
+    save_record,
+)
 from workbench.games.trans_europa.sim import TABLES, play_rows
 from workbench.maps.board import Board
 from workbench.rules.rules import PRESETS, Rules
@@ -98,7 +103,8 @@ INFO = GameInfo(
     resolve_rules=_rules,
     tables=TABLES,
     play_rows=play_rows,
-    from_record=TransEuropa.from_record,
+    save_record=save_record,
+    load_record=load_record,
     length_unit="rounds",
     default_players=4,
     board_type=Board,
