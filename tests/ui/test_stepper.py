@@ -10,7 +10,7 @@ from typing import Any
 import networkx as nx
 import pytest
 
-from tests.conftest import MAPS, SHIPPED
+from tests.conftest import MAPS
 from workbench import Board, load_map
 from workbench.analysis.costs import cost_graph
 from workbench.teach import ALGORITHMS, trace
@@ -341,7 +341,8 @@ MUTED = {"rejected", "rail"}  # grey and black on purpose: what is set aside or 
 def test_each_role_stands_out_from_the_board() -> None:
     from workbench.ui import render
 
-    cards = {c.fill for path in SHIPPED for c in load_map(path).colors}  # the stepper's boards
+    lattices = [b for b in map(load_map, MAPS.glob("*.yaml")) if b.kind == "lattice"]
+    cards = {c.fill for board in lattices for c in board.colors}  # the stepper's boards
     cards |= {render.LAND_FILL, render.SEA}
     for role, style in NODE_STYLE.items():
         if role not in MUTED:
