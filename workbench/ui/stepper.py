@@ -269,7 +269,7 @@ class FrameView:
         self.value_source = ColumnDataSource({"x": [], "y": [], "text": []})
         """The numbers written beside the nodes in presentation mode (:meth:`show_values`)."""
         self._value_labels: list[LabelSet] = []
-        # white figures outlined in black read on every role's colour and on the bare board
+        # plain dark figures: a light outline thins their strokes to nothing at this size
         labels = LabelSet(
             x="x",
             y="y",
@@ -277,9 +277,7 @@ class FrameView:
             source=self.value_source,
             text_font_size="8pt",
             text_font_style="bold",
-            text_color="white",
-            text_outline_color="black",
-            text_outline_width=2.5,
+            text_color="#111111",
             text_align="center",
             text_baseline="middle",
             visible=False,
@@ -1039,7 +1037,6 @@ class AlgorithmStepper(widgets.VBox):
         self.board_widget.layout.flex = "0 0 auto"  # the board keeps its size
         self._fit_side()
         body = widgets.HBox([self.board_widget, self.side])
-        body.layout.flex_flow = "row wrap"  # the panel goes under the board if it must
         super().__init__([header, self.controls, body])
         self.add_class("wb-stepper")
         if presentation:
