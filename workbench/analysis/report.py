@@ -116,7 +116,7 @@ class MapReport:
         return "\n".join(out)
 
     def _repr_html_(self) -> str:
-        from workbench.ui.report import report_html  # drawing is imported lazily
+        from workbench.ui.report import report_html  # noqa: TID251 - drawing, imported lazily
 
         return report_html(self)
 

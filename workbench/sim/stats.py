@@ -108,6 +108,8 @@ def balance(rates: Iterable[float]) -> float:
 def final_rows(rounds: pd.DataFrame, games: pd.DataFrame) -> pd.DataFrame:
     """One row per seat per game that ended (not truncated): the games' last rounds.
 
+    ``rounds`` may also be a ``seats`` table (one row per seat per game, every game's).
+
     Examples
     --------
     >>> from workbench.sim import simulate
@@ -115,7 +117,7 @@ def final_rows(rounds: pd.DataFrame, games: pd.DataFrame) -> pd.DataFrame:
     >>> len(final_rows(r.rounds, r.games)) == 2 * int((~r.games.truncated).sum())
     True
     """
-    last = rounds[rounds["last_round"]]
+    last = rounds[rounds["last_round"]] if "last_round" in rounds else rounds
     ended = games.loc[~games["truncated"], ["variant", "game"]]
     return last.merge(ended, on=["variant", "game"], how="inner")
 
@@ -126,7 +128,8 @@ def win_rates(rounds: pd.DataFrame, games: pd.DataFrame, by: str = "seat") -> pd
     Parameters
     ----------
     rounds, games : DataFrame
-        A result's tables (:attr:`SimResult.rounds`, :attr:`SimResult.games`).
+        A result's tables (:attr:`SimResult.seats` or :attr:`SimResult.rounds`, and
+        :attr:`SimResult.games`).
     by : {"seat", "bot"}
 
     Returns
@@ -161,7 +164,9 @@ def win_rates(rounds: pd.DataFrame, games: pd.DataFrame, by: str = "seat") -> pd
     return table.reset_index(drop=True)
 
 
-def compare_variants(rounds: pd.DataFrame, games: pd.DataFrame) -> pd.DataFrame:
+def compare_variants(
+    rounds: pd.DataFrame, games: pd.DataFrame, seats: pd.DataFrame | None = None
+) -> pd.DataFrame:
     """The comparison table: one row per variant, in the order they were simulated.
 
     Columns: ``board``, ``rules`` and ``bots`` are not known here (see
@@ -171,7 +176,9 @@ def compare_variants(rounds: pd.DataFrame, games: pd.DataFrame) -> pd.DataFrame:
     highest minus lowest final score), the shares of rounds that ended by the rail supply
     (``supply_end``), passively (``passive_end``: the last rail's builder did not finish)
     and with two or more finishers (``two_finishers``), ``balance`` (:func:`balance` of the
-    seats' win rates), and each seat's win rate (``win_seat0``, ...).
+    seats' win rates), and each seat's win rate (``win_seat0``, ...). Games without a
+    ``rounds`` table (every game but Trans Europa) get ``length_per_game`` in the game's
+    own unit instead of the round columns; win rates then come from ``seats``.
 
     Examples
     --------
@@ -181,26 +188,35 @@ def compare_variants(rounds: pd.DataFrame, games: pd.DataFrame) -> pd.DataFrame:
     >>> int(row.games), bool(0 <= row.balance <= 1), float(row.win_seat0 + row.win_seat1)
     (2, True, 1.0)
     """
-    seats = win_rates(rounds, games, by="seat")
-    per_round = rounds.drop_duplicates(["variant", "game", "round"])
+    by_round = len(rounds) > 0
+    rates = win_rates(rounds if by_round or seats is None else seats, games, by="seat")
+    per_round = rounds.drop_duplicates(["variant", "game", "round"]) if by_round else rounds
     out = []
     for variant, g in games.groupby("variant", sort=False):
-        r = per_round[per_round["variant"] == variant]
-        s = seats[seats["variant"] == variant]
+        s = rates[rates["variant"] == variant]
         row: dict[str, object] = {
             "variant": variant,
             "players": int(g["players"].iloc[0]),
             "games": len(g),
             "truncated": int(g["truncated"].sum()),
-            "rounds_per_game": float(g["rounds"].mean()),
-            "turns_per_game": float(g["turns"].mean()),
-            "turns_per_round": float(r["turns"].mean()),
-            "score_spread": float(g["score_spread"].mean()),
-            "supply_end": float((r["reason"] == "supply").mean()),
-            "passive_end": float(r["passive_end"].mean()),
-            "two_finishers": float((r["finishers"] >= 2).mean()),
-            "balance": balance(s["rate"]) if len(s) else math.nan,
         }
+        if by_round:
+            r = per_round[per_round["variant"] == variant]
+            row.update(
+                rounds_per_game=float(g["rounds"].mean()),
+                turns_per_game=float(g["turns"].mean()),
+                turns_per_round=float(r["turns"].mean()),
+            )
+        else:
+            row["length_per_game"] = float(g["length"].mean())
+        row["score_spread"] = float(g["score_spread"].mean())
+        if by_round:
+            row.update(
+                supply_end=float((r["reason"] == "supply").mean()),
+                passive_end=float(r["passive_end"].mean()),
+                two_finishers=float((r["finishers"] >= 2).mean()),
+            )
+        row["balance"] = balance(s["rate"]) if len(s) else math.nan
         for seat, rate in zip(s["seat"], s["rate"], strict=True):
             row[f"win_seat{seat}"] = float(rate)
         out.append(row)
