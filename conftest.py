@@ -3,7 +3,8 @@ pytest-xdist worker (``--dist loadgroup``, as ``python3 dev.py test`` runs them)
 
 - The browser tests share one JupyterLab server (a session fixture): one group.
 - A notebook's cells share one kernel and run in order: one group per notebook.
-Both are marked ``slow``, so ``-m "not slow"`` leaves them out.
+Both are marked ``slow``, so ``-m "not slow"`` leaves them out, and so are the runs of the
+benchmark scripts (a Python process each, compiling the numba code afresh).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent
 BROWSER = ROOT / "tests" / "browser"
+SLOW_FILES = {ROOT / "tests" / "test_benchmarks.py"}
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -26,6 +28,9 @@ def pytest_configure(config: pytest.Config) -> None:
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     for item in items:
         path = Path(str(item.path))
+        if path in SLOW_FILES and "quick_mode" in item.name:
+            item.add_marker(pytest.mark.slow)
+            continue
         if path.suffix == ".ipynb":
             group = f"notebook-{path.stem}"
         elif BROWSER in path.parents:
