@@ -46,7 +46,7 @@ def test_dev_test_runs_only_the_paths_given() -> None:
     assert all(p in everything for p in ("tests", "workbench", "notebooks"))
     assert {"--durations=15", "--nbval-lax"} <= set(everything)
     assert everything[everything.index("-n") + 1] == "auto"
-    assert everything[everything.index("--dist") + 1] == "loadgroup"
+    assert everything[everything.index("--dist") + 1] == "loadfile"
     assert dev.pytest_command(["-n", "0"]).count("-n") == 1  # the user's choice wins
 
 
@@ -261,3 +261,28 @@ def test_the_lab_shows_the_maps() -> None:
     link = notebooks_dir() / "maps"
     assert link.is_symlink() and link.resolve() == maps_dir().resolve()
     assert (link / "trans_europa.yaml").is_file()
+
+
+@pytest.mark.slow
+def test_a_notebook_runs_whole_in_the_parallel_test_run(tmp_path: Path) -> None:
+    """dev.py's parallel options keep a notebook's cells in one kernel, in order."""
+    cells = [("x = 6", None), ("y = x * 7", None), ("print(y)", "42\n"), ("print(x + y)", "48\n")]
+    nb = _notebook("", "")
+    nb["cells"] = [
+        {**nb["cells"][0], "id": f"c{i}", "source": source,
+         "outputs": [] if out is None else [{"name": "stdout", "output_type": "stream",
+                                             "text": out}],
+         "execution_count": None if out is None else 1,
+         "metadata": {} if out is None else {"tags": [CHECKED_TAG]}}
+        for i, (source, out) in enumerate(cells)
+    ]  # fmt: skip
+    (tmp_path / "chain.ipynb").write_text(json.dumps(nb))
+    (tmp_path / "test_other.py").write_text("def test_a():\n    pass\n\ndef test_b():\n    pass\n")
+    args = [a for a in _dev().pytest_command(["-n", "2"]) if a not in ("tests", "workbench")]
+    args = [a for a in args if a != "notebooks"]
+    run = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *args, "."],
+        cwd=tmp_path, capture_output=True, text=True,
+    )  # fmt: skip
+    assert run.returncode == 0, run.stdout[-3000:]
+    assert "6 passed" in run.stdout
