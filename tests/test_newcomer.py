@@ -60,11 +60,26 @@ def test_dev_test_collects_that_file_alone() -> None:
     assert files == {"tests/maps/test_io.py"}
 
 
-def test_dev_lab_replaces_itself_by_jupyterlab() -> None:
-    source = (ROOT / "dev.py").read_text()
-    lab = source[source.index("def lab(") : source.index("\ndef ", source.index("def lab("))]
-    assert "os.execv(" in lab and "subprocess.call(command)" in lab  # exec, except on Windows
-    assert "JUPYTER_CONFIG_PATH" in lab
+@pytest.mark.skipif(os.name == "nt", reason="no exec on Windows")
+def test_dev_lab_replaces_itself_by_jupyterlab(tmp_path: Path) -> None:
+    """dev.py lab execs `workbench lab` (same process: a kill reaches JupyterLab), with the
+    configuration that saves shipped notebooks clean."""
+    fake = tmp_path / "workbench"
+    fake.write_text('#!/bin/sh\necho "$$ $JUPYTER_CONFIG_PATH $*"\n')
+    fake.chmod(0o755)
+    code = (
+        "import os, sys; from pathlib import Path; sys.path.insert(0, sys.argv[1]); import dev; "
+        "dev.setup = lambda: None; dev.BIN = Path(sys.argv[2]); print(os.getpid(), flush=True); "
+        "dev.lab(['--map', 'tiny'])"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", code, str(ROOT), str(tmp_path)],
+        capture_output=True, text=True, check=True, env={**os.environ, "JUPYTER_CONFIG_PATH": ""},
+    )  # fmt: skip
+    lines = run.stdout.splitlines()
+    pid, (same, config, args) = lines[0], lines[-1].split(" ", 2)
+    assert same == pid  # the same process: exec, not a child
+    assert Path(config) == jupyter_config_dir() and args == "lab --map tiny"
 
 
 def test_build_backend_supports_the_licence_expression() -> None:
