@@ -143,6 +143,8 @@ def _save_docs_picture(page, stepper) -> None:
     status = stepper.locator(".wb-stepper-step")
     handle = stepper.locator(".noUi-handle").first
     handle.focus()
+    handle.press("Home")  # from step 1 (the stepper may have been stepped before)
+    _wait_for(lambda: status.inner_text().startswith("step 1 of"), 20, "step 1")
     for _ in range(24):  # PageUp moves the slider five steps
         handle.press("PageUp")
     _wait_for(lambda: status.inner_text().startswith("step 121 of"), 20, "step 121")
