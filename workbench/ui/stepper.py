@@ -972,7 +972,6 @@ class AlgorithmStepper(widgets.VBox):
         )
         self.slider.style.description_width = "initial"
         self.slider.layout.width = "250px"
-        widgets.link((self.play, "value"), (self.slider, "value"))
 
         def button(label: str, tip: str, css: str, action: Any) -> widgets.Button:
             b = widgets.Button(description=label, tooltip=tip)
@@ -1005,6 +1004,7 @@ class AlgorithmStepper(widgets.VBox):
         self.presentation.add_class("wb-step-present")
         self.speed.observe(self._on_speed, "value")
         self.slider.observe(self._on_seek, "value")
+        self.play.observe(self._on_tick, "value")
         self.play.observe(self._on_playing, "playing")
         self.presentation.observe(self._on_presentation, "value")
 
@@ -1099,6 +1099,15 @@ class AlgorithmStepper(widgets.VBox):
 
     def _on_seek(self, change: dict[str, Any]) -> None:
         self._render(int(change["new"]) - 1)
+        self.play.value = self.slider.value  # the timer goes on from here
+
+    def _on_tick(self, change: dict[str, Any]) -> None:
+        """The timer moved on. A tick that arrives once playing has stopped was sent before
+        the browser heard of the pause or the stop: put the timer back instead of following."""
+        if self.play.playing:
+            self.slider.value = int(change["new"])
+        elif int(change["new"]) != self.slider.value:
+            self.play.value = self.slider.value
 
     def _on_speed(self, change: dict[str, Any]) -> None:
         self.play.interval = int(change["new"])
