@@ -4,8 +4,9 @@
 with the current frame's roles drawn over it (frontier, visited, in the tree, candidate...
 each in its own colour, with a legend), and on the right the pseudo-code with the line
 being run highlighted, the frame's sentence and the algorithm's data structures as small
-tables (queue, priority queue, union-find sets, a row of the Steiner table). Below: play /
-pause, step back and forward, a slider to seek any frame, and the speed.
+tables (queue, priority queue, union-find sets, a row of the Steiner table), scrolling in
+a box as tall as the board. Above both, in one row that never moves: play, pause, stop,
+step back and forward, a slider to seek any frame, the speed and a presentation mode.
 
 The widget only draws :class:`~workbench.teach.frames.Frame` values from a
 :class:`~workbench.teach.frames.Trace`; every algorithm lives in :mod:`workbench.teach`.
