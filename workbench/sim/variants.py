@@ -165,7 +165,8 @@ class Variant:
     def __repr__(self) -> str:
         bots = tuple(bot_label(b) for b in self.bots)
         more = "" if self.game == "trans_europa" else f", game={self.game!r}"
-        return f"Variant({self.name!r}, {self.board.name!r}, {self.rules!r}, {bots!r}{more})"
+        board = getattr(self.board, "name", self.board)
+        return f"Variant({self.name!r}, {board!r}, {self.rules!r}, {bots!r}{more})"
 
     @property
     def players(self) -> int:
