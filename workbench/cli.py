@@ -17,17 +17,18 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from workbench.exceptions import MapError, RulesError, WorkbenchError
-from workbench.maps.board import Board
-from workbench.maps.io import check_map, load_map
 from workbench.resources import maps_dir, notebooks_dir
 
 if TYPE_CHECKING:
+    from workbench.maps.board import Board
     from workbench.rules import Rules
 
 __all__ = ["main"]
 
 
 def _check(args: argparse.Namespace) -> int:
+    from workbench.maps.io import check_map
+
     failed = False
     for path in args.files:
         try:
@@ -51,6 +52,8 @@ def _check(args: argparse.Namespace) -> int:
 
 def _load(path: str) -> Board | None:
     """The board at ``path``, or None after printing why it cannot be loaded."""
+    from workbench.maps.io import load_map
+
     try:
         return load_map(path)
     except MapError as e:
