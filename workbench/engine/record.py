@@ -64,5 +64,7 @@ def load_game(record: dict[str, Any], board: Board) -> State:
         players=record["players"],
         seed=record["seed"],
         hands=record.get("hands"),
+        scores=record.get("scores"),
+        start_round=record.get("start_round", 1),
     )
     return replay(game, record["actions"])

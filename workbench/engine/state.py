@@ -405,11 +405,13 @@ the network of seat 0 (marker at [1, 1])
 
     def __init__(self, game: Game) -> None:
         self.game = game
-        self.scores: tuple[int, ...] = start_scores(game.rules, game.players)
+        self.scores: tuple[int, ...] = (
+            start_scores(game.rules, game.players) if game.scores is None else tuple(game.scores)
+        )
         self.results: tuple[RoundResult, ...] = ()
         self._history: list[Action] = []
         self._cache: dict[str, tuple[object, object]] = {}
-        self._start_round(1)
+        self._start_round(game.start_round)
 
     def _start_round(self, round: int) -> None:
         game = self.game
