@@ -1019,21 +1019,29 @@ the network of seat 0 (marker at [1, 1])
         rules, lap, c = self.round_rules, self.lap, self.placed_colored + 1
         single_ok = rules.allows_turn(singles + 1, doubles, lap, c)
         double_ok = rules.allows_turn(singles, doubles + 1, lap, c)
+        beside = self.round_rules.ferry_beside_colored and bool(self.pieces)
         out: list[Action] = []
         for s in segments:
             black, colored = made[s]
             out.append(black)
-            if double_ok if s in self._doubles else single_ok:
+            if (double_ok if s in self._doubles else single_ok) and (
+                not beside or self._open(s, seat, True)
+            ):
                 out.append(colored)
         return out
 
-    def _open(self, s: Edge, seat: int) -> bool:
-        """Whether ``seat`` may put a rail on ``s``: free, or a ferry with room and no
-        other seat's colored rail on it."""
+    def _open(self, s: Edge, seat: int, colored: bool = False) -> bool:
+        """Whether ``seat`` may put a rail (``colored`` or black) on ``s``: free, or a ferry
+        with room and no other seat's colored rail on it (with ``ferry_beside_colored``, a
+        black rail may go beside another seat's colored one)."""
         if s not in self.rails:
             return True
         owners = self.pieces.get(s)
-        return owners is not None and len(owners) < self._need(s) and not _foreign(owners, seat)
+        if owners is None or len(owners) >= self._need(s):
+            return False
+        if not _foreign(owners, seat):
+            return True
+        return not colored and self.round_rules.ferry_beside_colored
 
     def _rail_candidates(self, seat: int) -> list[Edge]:
         if self.round_rules.build_anywhere:
@@ -1168,9 +1176,14 @@ seat 0: it is not their turn
         s = action.segment
         if s not in self.game.board.segments:
             raise self._illegal(action, f"is not a segment of {self.game.board.name!r}")
-        if s in self.rails and not self._open(s, seat):
+        if s in self.rails and not self._open(s, seat, action.colored):
             owners = self.pieces.get(s, ())
             other = next((o for o in owners if o is not None and o != seat), None)
+            if other is not None and self.round_rules.ferry_beside_colored:
+                raise self._illegal(
+                    action,
+                    f"holds a colored rail of seat {other}: only a black rail may go beside it",
+                )
             if other is not None:
                 raise self._illegal(
                     action, f"holds a colored rail of seat {other}: only they may build there"
