@@ -26,6 +26,7 @@ import networkx as nx
 import numpy as np
 
 from workbench.maps.board import Board
+from workbench.maps.cache import board_cache
 from workbench.maps.lattice import Edge, Point
 from workbench.rules.cards import CARDS, apply_cards, schedule
 from workbench.rules.rules import Rules
@@ -39,26 +40,22 @@ Hands = tuple[tuple[str, ...], ...]
 """One hand per seat: the names of the player's cities, in the board's color order."""
 
 _T = TypeVar("_T")
-_PER_BOARD: dict[tuple[int, str], tuple[Board, Any]] = {}
 
 
 def _per_board(method: Callable[[Game], _T]) -> cached_property[_T]:
     """A property computed from the board alone: made once per board and shared by every
-    game on it (a simulation makes thousands of games of one board), then cached on the
-    game too. Boards are immutable, so they are looked up by identity."""
-    name = method.__name__
+    game on it (a simulation makes thousands of games of one board), kept in the board's
+    table (:func:`workbench.maps.cache.board_cache`) and cached on the game too."""
+    name = f"engine.game.{method.__name__}"
 
     @wraps(method)
     def get(self: Game) -> _T:
-        key = (id(self.board), name)
-        found = _PER_BOARD.get(key)
-        if found is not None and found[0] is self.board:
-            return found[1]
-        value = method(self)
-        if len(_PER_BOARD) >= 256:
-            _PER_BOARD.clear()
-        _PER_BOARD[key] = (self.board, value)
-        return value
+        table = board_cache(self.board)
+        try:
+            return table[name]
+        except KeyError:
+            value = table[name] = method(self)
+            return value
 
     return cached_property(get)
 
