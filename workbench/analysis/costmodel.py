@@ -73,6 +73,8 @@ class CostModel:
         for key, value in (costs or {}).items():
             weights[self._edge_id(key)] = int(value)
         self.weights = np.asarray(weights, dtype=np.float64)
+        self.weight_of: dict[Edge, float] = dict(zip(self.edges, map(float, weights), strict=True))
+        """Each segment's cost when free, as a float (faster to read than ``weights``)."""
         self._city_point = {c.name: c.at for c in board.cities}
 
     def __repr__(self) -> str:
