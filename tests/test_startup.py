@@ -45,3 +45,14 @@ def test_help_imports_no_heavy_library() -> None:
 def test_the_package_still_offers_its_names() -> None:
     code = "import workbench\nassert workbench.load_map('maps/tiny.yaml').name"
     assert loaded_after(code)["yaml"]
+
+
+def test_check_imports_no_networkx() -> None:
+    code = (
+        "import contextlib, io\n"
+        "from workbench.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        "    assert main(['check', 'maps/trans_europa.yaml']) == 0"
+    )
+    loaded = loaded_after(code)
+    assert not loaded["networkx"] and loaded["yaml"]
