@@ -409,17 +409,13 @@ class Game:
         >>> sum(game.double_flags_for(game.rules)) == len(game.doubles)
         True
         """
-        key = rules.double_cost
-        found = self._flags_cache.get(key)
+        table = board_cache(self.board)
+        key = ("engine.game.double_flags", rules.double_cost)
+        found: tuple[bool, ...] | None = table.get(key)
         if found is None:
             doubles = self.doubles_for(rules)
-            found = tuple(s in doubles for s in self.sorted_segments)
-            self._flags_cache[key] = found
+            found = table[key] = tuple(s in doubles for s in self.sorted_segments)
         return found
-
-    @cached_property
-    def _flags_cache(self) -> dict[tuple[tuple[str, int], ...], tuple[bool, ...]]:
-        return {}
 
     @cached_property
     def doubles(self) -> frozenset[Edge]:
@@ -440,7 +436,7 @@ class Game:
 
     def doubles_for(self, rules: Rules) -> frozenset[Edge]:
         """The segments that take a whole turn under ``rules`` (:attr:`doubles` for a round's
-        rules, which special cards may change), cached per cost of doubles.
+        rules, which special cards may change), kept per board and cost of doubles.
 
         Examples
         --------
@@ -449,21 +445,17 @@ class Game:
         >>> game.doubles_for(Rules(double_cost={"water": 1, "mountain": 1}))
         frozenset()
         """
-        key = rules.double_cost
-        found = self._doubles_cache.get(key)
+        table = board_cache(self.board)
+        key = ("engine.game.doubles", rules.double_cost)
+        found: frozenset[Edge] | None = table.get(key)
         if found is None:
-            cost = dict(key)
-            found = frozenset(
+            cost = dict(rules.double_cost)
+            found = table[key] = frozenset(
                 k
                 for k, s in self.board.segments.items()
                 if s.kind == "double" and cost.get(s.terrain or "", 2) >= 2
             )
-            self._doubles_cache[key] = found
         return found
-
-    @cached_property
-    def _doubles_cache(self) -> dict[tuple[tuple[str, int], ...], frozenset[Edge]]:
-        return {}
 
     @_per_board
     def ferries(self) -> frozenset[Edge]:
