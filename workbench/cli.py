@@ -28,12 +28,10 @@ from typing import TYPE_CHECKING, Any, NoReturn
 from workbench import __version__
 from workbench.exceptions import MapError, RulesError, WorkbenchError
 from workbench.files import output_problem
-from workbench.maps.board import Board
-from workbench.maps.io import MAX_BYTES, check_map, load_lattice
-from workbench.maps.routes_io import is_routes_text, load_routes
 from workbench.resources import find_map, maps_dir, notebooks_dir
 
 if TYPE_CHECKING:
+    from workbench.maps.board import Board
     from workbench.rules import Rules
 
 __all__ = ["EXIT_BAD_INPUT", "EXIT_INTERRUPTED", "EXIT_OK", "MAX_GAMES", "build_parser", "main"]
@@ -70,6 +68,8 @@ def _writable(command: str, option: str, path: str | os.PathLike[str]) -> bool:
 
 
 def _check(args: argparse.Namespace) -> int:
+    from workbench.maps.io import check_map
+
     failed = False
     for path in args.files:
         try:
@@ -92,6 +92,9 @@ def _check(args: argparse.Namespace) -> int:
 
 
 def _is_route_board(path: str) -> bool:
+    from workbench.maps.io import MAX_BYTES
+    from workbench.maps.routes_io import is_routes_text
+
     try:
         with open(find_map(path), "rb") as f:
             return is_routes_text(f.read(MAX_BYTES))
@@ -101,6 +104,8 @@ def _is_route_board(path: str) -> bool:
 
 def _load(path: str) -> Board | None:
     """The lattice board at ``path``, or None after printing why it cannot be loaded."""
+    from workbench.maps.io import load_lattice
+
     try:
         return load_lattice(path)
     except MapError as e:
@@ -127,6 +132,7 @@ def _render(args: argparse.Namespace) -> int:
     if not _writable("render", "-o", out):
         return EXIT_BAD_INPUT
     if _is_route_board(args.map):
+        from workbench.maps.routes_io import load_routes
         from workbench.ui.route_render import save_route_board_html
 
         try:
@@ -148,6 +154,8 @@ def _render(args: argparse.Namespace) -> int:
 
 
 def _analyze_routes(args: argparse.Namespace) -> int:
+    from workbench.maps.routes_io import load_routes
+
     try:
         board = load_routes(find_map(args.map))
     except MapError as e:
