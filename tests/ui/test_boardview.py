@@ -314,3 +314,11 @@ def test_any_position_draws_its_rails_and_markers(tiny: Board, actions: int, see
     source: ColumnDataSource = view.sources["rails"]
     assert len(source.data["x0"]) == len(state.rails)
     assert len(view.sources["markers"].data["x"]) == sum(m is not None for m in state.markers)
+
+
+def test_the_wheel_scrolls_the_page_until_zoom_is_picked(tiny: Board) -> None:
+    from bokeh.models import WheelZoomTool
+
+    view = BoardView(tiny, width=500)
+    assert view.figure.toolbar.active_scroll is None
+    assert any(isinstance(t, WheelZoomTool) for t in view.figure.tools)

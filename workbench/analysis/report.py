@@ -9,7 +9,7 @@ import pandas as pd
 
 from workbench.analysis.costs import DoubleCost
 from workbench.analysis.hands import HandTable, hand_table, segment_usage
-from workbench.analysis.routes import Chokepoints, chokepoints, distance_table
+from workbench.analysis.routes import Chokepoints, Progress, chokepoints, distance_table
 from workbench.analysis.summary import (
     FAIR_COLOR_SPREAD,
     CostSummary,
@@ -116,7 +116,7 @@ class MapReport:
         return "\n".join(out)
 
     def _repr_html_(self) -> str:
-        from workbench.ui.report import report_html  # drawing is imported lazily
+        from workbench.ui.report import report_html  # noqa: TID251 - drawing, imported lazily
 
         return report_html(self)
 
@@ -130,11 +130,13 @@ def analyze(
     players: int = 4,
     double_cost: DoubleCost = 2,
     chokepoint_candidates: int | None = 8,
+    progress: bool | Progress | None = None,
 ) -> MapReport:
     """Analyse ``board``: hand costs, fairness, usage, distances and chokepoints.
 
     ``chokepoint_candidates`` bounds how many of the most used segments are tried for
     their effect when lost (each costs one pass over all hands); ``None`` skips them.
+    ``progress`` shows (``True``) or reports those passes (see :func:`chokepoints`).
 
     Examples
     --------
@@ -146,7 +148,7 @@ def analyze(
     table = hand_table(board, players, double_cost)
     hands = table.frame()
     choke = (
-        chokepoints(board, players, double_cost, top=chokepoint_candidates)
+        chokepoints(board, players, double_cost, top=chokepoint_candidates, progress=progress)
         if chokepoint_candidates
         else None
     )
