@@ -29,6 +29,7 @@ import os
 import random
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -357,6 +358,8 @@ def main() -> int:
         return 0
 
     known = explained()
+    # a terminated run stops its test process and removes its copy of the checkout
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     survivors: list[tuple[Site, str]] = []
     with tempfile.TemporaryDirectory(prefix="mutate-") as tmp:
         work = Path(tmp)
