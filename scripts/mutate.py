@@ -339,6 +339,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--module", nargs="*", default=list(MODULES), help="paths to mutate")
     parser.add_argument("--sample", type=int, default=0, help="mutants picked at random")
+    parser.add_argument(
+        "--per-package", type=int, default=0, help="mutants picked at random from each path"
+    )
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--list", action="store_true", help="list the mutants and stop")
     parser.add_argument("--timeout", type=float, default=3.0, help="times the clean run")
@@ -351,6 +354,14 @@ def main() -> int:
     if args.sample and args.sample < len(everything):
         picked = random.Random(args.seed).sample(everything, args.sample)
         picked.sort(key=lambda fs: (str(fs[0]), fs[1].index))
+    elif args.per_package:
+        # the same number from each path, taken in turns, so a cut-short run covers them all
+        rng = random.Random(args.seed)
+        groups = []
+        for entry in args.module:
+            mine = [(f, s) for f, s in everything if s.path.startswith(entry)]
+            groups.append(rng.sample(mine, min(args.per_package, len(mine))))
+        picked = [g[i] for i in range(args.per_package) for g in groups if i < len(g)]
     lines = {f: f.read_text().splitlines() for f in files}
     if args.list:
         for f, s in picked:
