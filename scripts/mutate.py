@@ -61,7 +61,11 @@ SELECTION: dict[str, tuple[str, ...]] = {
     "workbench/rules": ("tests/rules",),
     "workbench/engine": ("tests/engine",),
     "workbench/analysis": ("tests/analysis",),
-    "workbench/algorithms": ("tests/algorithms", "tests/analysis/test_costs.py"),
+    "workbench/algorithms": (
+        "tests/algorithms",
+        "tests/analysis/test_costs.py",
+        "tests/analysis/test_costmodel.py",  # the rails kernel serves the cost model
+    ),
     "workbench/bots": ("tests/bots",),
     "workbench/teach": ("tests/teach",),
 }
@@ -343,12 +347,19 @@ def main() -> int:
         "--per-package", type=int, default=0, help="mutants picked at random from each path"
     )
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--match", help="only mutants whose 'path:line operator' contains this text"
+    )
     parser.add_argument("--list", action="store_true", help="list the mutants and stop")
     parser.add_argument("--timeout", type=float, default=3.0, help="times the clean run")
     args = parser.parse_args()
 
     files = modules(args.module)
     everything = [(f, s) for f in files for s in sites_of(f)]
+    if args.match:
+        everything = [
+            (f, s) for f, s in everything if args.match in f"{s.path}:{s.line} {s.operator}"
+        ]
     print(f"{len(everything)} mutants in {len(files)} modules")
     picked = everything
     if args.sample and args.sample < len(everything):

@@ -132,3 +132,20 @@ def test_bucket_queue_agrees_with_the_heap_and_networkx(
     assert dist_b.tolist() == expected.tolist() == dist_h.tolist()
     check_pred(edges, starts, dist_b, pred_b)
     check_pred(edges, starts, dist_h, pred_h)
+
+
+def test_positive_weights_take_the_cached_arrays_as_they_are() -> None:
+    """A white-box check of the common case: with every edge present and no 0 weight, the
+    prepared problem uses the graph's cached CSR arrays (nothing contracted, nothing
+    copied); a 0-weight edge takes the contracting path instead. The answers are the same
+    either way (tested with the solvers); this is the speed path the boards take."""
+    from workbench.algorithms.steiner import _prepare, _structure
+
+    G = nx.cycle_graph(6)
+    nx.set_edge_attributes(G, 1, "weight")
+    problem = _prepare(G, "weight")
+    shape = _structure(G)
+    assert problem.comp is shape.identity and problem.indptr is shape.indptr
+    G.edges[0, 1]["weight"] = 0  # a rail: contracted, so new arrays
+    contracted = _prepare(G, "weight")
+    assert contracted.comp is not shape.identity and len(contracted.indptr) == len(G)
