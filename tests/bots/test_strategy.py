@@ -192,3 +192,23 @@ def test_shrewd_weighs_each_guess_by_its_weight_and_the_opponents_urgency(
         assert wanted.keys() == expected.keys()
         for e, value in expected.items():
             assert wanted[e] == pytest.approx(value), e
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_with_one_segment_to_choose_shrewd_plays_as_greedy(seed: int) -> None:
+    """One segment of the plan fits (as a black or a colored rail), the plan is longer than
+    the turn and the other player wants that segment: there is nothing to order, so the
+    shrewd bot takes greedy's choice (same generator, same action)."""
+    board = load_map(CORRIDOR)
+    game = Game(board, Rules(colored_rails=2), players=2, hands=[(("East",), ("West",))])
+    state = game.new_state()
+    state.apply(PlaceMarker((2, 0)))
+    state.apply(PlaceMarker((3, 0)))  # seat 1 needs [2, 0]-[3, 0] on its way west
+    obs = state.observation(0)
+    segment = ((2, 0), (3, 0))
+    plan_rails = [a for a in obs.legal_actions if isinstance(a, PlaceRail) and a.segment == segment]
+    assert len(plan_rails) == 2, "the segment as a black and as a colored rail"
+    shrewd = ShrewdBot(board, game.rules, 2, 0, np.random.default_rng(seed))
+    greedy = GreedyBot(board, game.rules, 2, 0, np.random.default_rng(seed))
+    chosen = shrewd.act(obs)
+    assert chosen == greedy.act(obs) and chosen in plan_rails
