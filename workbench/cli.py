@@ -137,7 +137,11 @@ def _analyze(args: argparse.Namespace) -> int:
     from workbench.analysis.report import analyze
 
     candidates = None if args.no_chokepoints else args.chokepoints
-    report = analyze(board, players=args.players, chokepoint_candidates=candidates)
+    try:
+        report = analyze(board, players=args.players, chokepoint_candidates=candidates)
+    except ValueError as e:  # a board that checks but deals no hand, such as an empty color
+        _say(f"workbench analyze: {board.name!r} cannot be analysed: {e}", err=True)
+        return EXIT_BAD_INPUT
     _say(report.text())
     if args.html:
         from workbench.ui.report import save_report_html
