@@ -34,7 +34,7 @@ from workbench.maps.board import (
     SegmentOverride,
 )
 from workbench.maps.check import check_board
-from workbench.maps.schema import SCHEMA
+from workbench.maps.schema import MAX_COORDINATE, SCHEMA
 from workbench.maps.text import text_problem
 from workbench.maps.validate import SchemaError, iter_errors
 
@@ -143,7 +143,7 @@ class _Reader:
             self.problem(
                 (line, column),
                 f"the control character U+{ord(match.group()):04X} is not allowed in a YAML file",
-                "delete it (an editor that shows invisible characters helps)",
+                "delete it; an editor that shows invisible characters helps",
             )
         if len(unreadable) > 5:
             self.problem(
@@ -314,7 +314,11 @@ class _Reader:
                 )
         elif kind == "type":
             words = _TYPE_WORDS.get(str(expected), str(expected))
-            hint = "write it as [col, row], for example [12, 3]" if _is_point(schema) else ""
+            hint = (
+                "write it as [col, row], for example [12, 3]"
+                if _is_point(schema)
+                else f"write {words} here; maps/README.md shows the format"
+            )
             yield (
                 self.where(path),
                 f"{label} should be {words}, not {_describe_value(value)}",
@@ -347,7 +351,11 @@ class _Reader:
             )
         elif kind in ("minimum", "maximum"):
             bound = "at least" if kind == "minimum" else "at most"
-            yield (self.where(path), f"{label} is {value!r}, it must be {bound} {expected}", "")
+            if "minimum" in schema and "maximum" in schema:
+                hint = f"write a number from {schema['minimum']} to {schema['maximum']}"
+            else:
+                hint = f"write a number {bound} {expected}"
+            yield (self.where(path), f"{label} is {value!r}, it must be {bound} {expected}", hint)
         elif kind == "minLength":
             yield (self.where(path), f"{label} is empty", "write a name")
         elif kind == "oneOf":
@@ -621,9 +629,10 @@ def _num(v: float) -> str:
     """A number as the loader reads it back: ``1e-05`` is text to YAML 1.1, ``1.0e-05`` a
     number; a number that is not finite cannot be written at all."""
     value = float(v)
-    if not math.isfinite(value):
+    if not math.isfinite(value) or abs(value) > MAX_COORDINATE:
         raise MapError(
-            f"the number {value!r} cannot be saved (every coordinate is a finite number)"
+            f"the coordinate {value!r} cannot be saved: loading reads finite numbers from "
+            f"{-MAX_COORDINATE} to {MAX_COORDINATE}"
         )
     if value.is_integer() and abs(value) <= 2**53:
         return str(int(value))
