@@ -545,6 +545,9 @@ def build_parser() -> argparse.ArgumentParser:
     lab.add_argument("--map", help="the board the notebooks open (default: Trans Europa)")
     lab.epilog = "Other options (--port 8890, --no-browser, ...) are passed to jupyter lab."
     lab.set_defaults(run=_lab)
+    for command in sub.choices.values():
+        command.epilog = f"{command.epilog}\n\n{_EXIT_CODES}" if command.epilog else _EXIT_CODES
+        command.formatter_class = argparse.RawDescriptionHelpFormatter
     return parser
 
 
