@@ -71,9 +71,7 @@ def boards(draw: st.DrawFn, max_cities: int = 8) -> Board:
     )
     points = [(c, r) for r in range(rows) for c in range(columns)]
     spots = draw(st.lists(st.sampled_from(points), unique=True, max_size=max_cities))
-    city_names = draw(
-        st.lists(names, unique_by=name_key, min_size=len(spots), max_size=len(spots))
-    )
+    city_names = draw(st.lists(names, unique_by=name_key, min_size=len(spots), max_size=len(spots)))
     cities = tuple(
         City(
             n,

@@ -165,3 +165,10 @@ def test_lists_of_counts_are_bounded() -> None:
 def test_non_finite_numbers_and_floats_as_whole_numbers() -> None:
     assert ".nan is not a finite number" in problems("target: .nan\n")[0]
     assert loads_rules("target: 15.0\n").target == 15
+
+
+def test_the_size_limit_message_says_the_real_size(tmp_path: Path) -> None:
+    path = tmp_path / "big.yaml"
+    path.write_text("target: 15\n" + "#" * 2_000_000 + "\n")
+    with pytest.raises(RulesError, match=f"{path.stat().st_size:,} bytes, over the limit"):
+        load_rules(path)

@@ -99,7 +99,7 @@ class _Reader:
 
     def __init__(self, path: str, size: int | None = None) -> None:
         self.path = path
-        self.size = size  # the file's real size, when it was read from a file
+        self.size = size  # the real size of a file read in part (0: unknown, as for a pipe)
         self.problems: list[Problem] = []
         self.pos: dict[Path_, tuple[int, int]] = {}
         self.keypos: dict[Path_, tuple[int, int]] = {}
@@ -113,8 +113,8 @@ class _Reader:
             self.problem((1, 1), "the file is empty", "start from maps/README.md's example")
             return None
         if len(data) > MAX_BYTES:
-            size = max(self.size or 0, len(data))
-            amount = f"{size:,} bytes" if size > MAX_BYTES + 1 else "over"
+            size = len(data) if self.size is None else self.size
+            amount = f"{size:,} bytes" if size > 0 else f"more than {MAX_BYTES:,} bytes"
             self.problem(
                 (1, 1),
                 f"the file is {amount}, over the limit of {MAX_BYTES:,} bytes",
@@ -556,11 +556,12 @@ def _read_bytes(path: str | os.PathLike[str]) -> bytes:
         return f.read(MAX_BYTES + 1)
 
 
-def _file_size(path: str | os.PathLike[str]) -> int | None:
+def _file_size(path: str | os.PathLike[str]) -> int:
+    """The size of a regular file; 0 when it is unknown (a pipe, a device)."""
     try:
         return os.stat(path).st_size
     except OSError:
-        return None
+        return 0
 
 
 def check_map(path: str | os.PathLike[str]) -> list[Problem]:
