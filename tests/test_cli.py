@@ -184,3 +184,17 @@ def test_a_board_without_cities_is_refused_by_analyze(
     one.write_text("\n".join(kept) + "\n")
     assert cli.main(["analyze", str(one)]) == 1
     assert "cannot be analysed: no cities of color white" in capsys.readouterr().err
+
+
+def test_an_interrupt_inside_compiled_code_is_an_interrupt(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def kernel(args: object) -> int:
+        try:
+            raise KeyboardInterrupt
+        except KeyboardInterrupt as e:  # what CPython raises when C code swallows it
+            raise SystemError("<built-in function kernel> returned a result") from e
+
+    monkeypatch.setattr(cli, "_check", kernel)
+    assert cli.main(["check", "maps/tiny.yaml"]) == 130
+    assert "interrupted" in capsys.readouterr().err

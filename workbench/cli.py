@@ -587,6 +587,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         _say(f"\nworkbench {args.command}: interrupted; no file was written or changed", err=True)
         return EXIT_INTERRUPTED
+    except SystemError as e:  # Ctrl-C that landed inside compiled code, chained by CPython
+        if not isinstance(e.__cause__ or e.__context__, KeyboardInterrupt):
+            raise
+        _say(f"\nworkbench {args.command}: interrupted; no file was written or changed", err=True)
+        return EXIT_INTERRUPTED
     except BrokenPipeError:  # the reader went away (``workbench analyze ... | head``)
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_OK
