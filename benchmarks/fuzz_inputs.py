@@ -178,6 +178,7 @@ def kill_saves(n: int, rng: random.Random, folder: Path) -> Tally:
     tally = Tally("killed saves")
     europe = ROOT / "maps" / "trans_europa.yaml"
     target = folder / "europe.yaml"
+    target.write_bytes(europe.read_bytes())  # the old file a killed save must leave whole
     left_before_save = 0
     for _ in range(n):
         p = subprocess.Popen(
@@ -194,6 +195,8 @@ def kill_saves(n: int, rng: random.Random, folder: Path) -> Tally:
         try:
             from workbench import save_map
 
+            if target.read_bytes() != europe.read_bytes():
+                raise AssertionError("the killed save left the file changed")
             save_map(load_map(target), target)
             if list(folder.glob(".europe.yaml.*.tmp")):
                 raise AssertionError("a temporary file stayed after the next save")
