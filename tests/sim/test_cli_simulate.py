@@ -152,3 +152,12 @@ def test_ctrl_c_stops_cleanly_and_keeps_the_old_output(workers: str, tmp_path: P
     assert float(seconds) < 5  # measured: 0.7-1.4 s (a game ends first with one worker)
     assert out.read_text() == "the old results\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["rounds.csv"]
+
+
+def test_win_rates_by_bot_when_the_bots_differ(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "rounds.csv"
+    assert cli.main([*ARGS, "--bots", "random,greedy", "--out", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert "seat 0: wins" in text and "bot greedy: wins" in text and "bot random: wins" in text
