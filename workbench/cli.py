@@ -341,9 +341,7 @@ def _simulate(args: argparse.Namespace) -> int:
         _say(f"  seat {row.seat}: wins {row.rate:6.1%}  (95% CI {row.lo:.1%} to {row.hi:.1%})")
     if len(set(bots)) > 1:  # with seats rotating, the rate by bot is the answer
         for row in result.win_rates("bot").itertuples():
-            _say(
-                f"  bot {row.bot}: wins {row.rate:6.1%}  (95% CI {row.lo:.1%} to {row.hi:.1%})"
-            )
+            _say(f"  bot {row.bot}: wins {row.rate:6.1%}  (95% CI {row.lo:.1%} to {row.hi:.1%})")
     return EXIT_OK
 
 
