@@ -61,7 +61,10 @@ def main() -> None:
     parser.add_argument("--rules", default="rulebook")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--control", action="store_true", help="also play the control run")
+    parser.add_argument("--quick", action="store_true", help="a few seconds: 4 games")
     args = parser.parse_args()
+    if args.quick:
+        args.games, args.workers = 4, 1
     name = Path(args.map).stem
     print(f"{args.games} games, 4 players, {name}, rules {args.rules}, seed {args.seed}")
     rate, lo, hi, points, seconds = share(

@@ -41,7 +41,10 @@ def main() -> int:
     )
     parser.add_argument("--sample", type=int, default=300, help="hands for the references")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--quick", action="store_true", help="a few seconds: tiny, 10 hands")
     args = parser.parse_args()
+    if args.quick:
+        args.sample, args.maps = 10, [str(ROOT / "maps" / "tiny.yaml")]
     os.environ.setdefault("NUMBA_NUM_THREADS", "1")
 
     start = time.perf_counter()

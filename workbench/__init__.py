@@ -7,13 +7,23 @@
 """
 
 from workbench.exceptions import MapError, Problem, WorkbenchError
-from workbench.maps import Board, City, check_map, dumps_map, load_map, loads_map, save_map
+from workbench.maps import (
+    Board,
+    City,
+    RouteBoard,
+    check_map,
+    dumps_map,
+    load_map,
+    loads_map,
+    save_map,
+)
 
 __all__ = [
     "Board",
     "City",
     "MapError",
     "Problem",
+    "RouteBoard",
     "WorkbenchError",
     "check_map",
     "dumps_map",

@@ -29,7 +29,8 @@ from workbench import __version__
 from workbench.exceptions import MapError, RulesError, WorkbenchError
 from workbench.files import output_problem
 from workbench.maps.board import Board
-from workbench.maps.io import check_map, load_map
+from workbench.maps.io import MAX_BYTES, check_map, load_lattice
+from workbench.maps.routes_io import is_routes_text, load_routes
 from workbench.resources import maps_dir, notebooks_dir
 
 if TYPE_CHECKING:
@@ -91,10 +92,18 @@ def _check(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
-def _load(path: str) -> Board | None:
-    """The board at ``path``, or None after printing why it cannot be loaded."""
+def _is_route_board(path: str) -> bool:
     try:
-        return load_map(path)
+        with open(path, "rb") as f:
+            return is_routes_text(f.read(MAX_BYTES))
+    except OSError:
+        return False  # the lattice loader says why
+
+
+def _load(path: str) -> Board | None:
+    """The lattice board at ``path``, or None after printing why it cannot be loaded."""
+    try:
+        return load_lattice(path)
     except MapError as e:
         _say(str(e), err=True)
     except OSError as e:
@@ -118,6 +127,16 @@ def _render(args: argparse.Namespace) -> int:
     out = Path(args.output or Path(args.map).with_suffix(".html").name)
     if not _writable("render", "-o", out):
         return EXIT_BAD_INPUT
+    if _is_route_board(args.map):
+        from workbench.ui.route_render import save_route_board_html
+
+        try:
+            save_route_board_html(load_routes(args.map), out)
+        except MapError as e:
+            _say(str(e), err=True)
+            return EXIT_BAD_INPUT
+        _say(f"wrote {out}")
+        return EXIT_OK
     board = _load(args.map)
     if board is None:
         return EXIT_BAD_INPUT
@@ -174,20 +193,24 @@ def _sim_rules(text: str) -> Rules | None:
     return None
 
 
-def _sim_bots(text: str | None, players: int | None) -> list[str] | None:
+def _sim_bots(
+    text: str | None, players: int | None, game: str = "trans_europa"
+) -> list[str] | None:
     """The line-up ``--bots`` and ``--players`` give, or None after saying why not."""
-    from workbench.bots import BOTS
+    from workbench.games import GAMES
 
+    info = GAMES[game]
+    bots = info.bots
     if text is None:
-        names = ["greedy" if "greedy" in BOTS else "random"]
+        names = ["greedy" if "greedy" in bots else "random"]
     else:
         names = [n.strip() for n in text.split(",")]
     for name in names:
-        if name not in BOTS:
-            _say(f"workbench simulate: no bot {name!r}; the bots are: {', '.join(BOTS)}", err=True)
+        if name not in bots:
+            _say(f"workbench simulate: no bot {name!r}; the bots are: {', '.join(bots)}", err=True)
             return None
     if len(names) == 1:
-        return names * (players or 4)
+        return names * (players or info.default_players)
     if players is not None and players != len(names):
         _say(
             f"workbench simulate: --bots names {len(names)} bots for --players {players}: "
@@ -196,6 +219,41 @@ def _sim_bots(text: str | None, players: int | None) -> list[str] | None:
         )
         return None
     return names
+
+
+def _game_of(args: argparse.Namespace) -> str | None:
+    """The game ``--game`` names, or the one the map's kind calls for; None after saying why."""
+    from workbench.games import GAMES
+
+    if args.game is not None:
+        if args.game not in GAMES:
+            _say(
+                f"workbench simulate: no game {args.game!r}; the games are: {', '.join(GAMES)}",
+                err=True,
+            )
+            return None
+        return str(args.game)
+    kind = "routes" if _is_route_board(args.map) else _data_kind(args.map)
+    for name in GAMES:
+        if GAMES[name].map_kind == kind:
+            return name
+    _say(
+        f"workbench simulate: no game is played on a {kind!r} file like {args.map}; "
+        f"name one with --game ({', '.join(GAMES)})",
+        err=True,
+    )
+    return None
+
+
+def _data_kind(path: str) -> str:
+    """The ``kind:`` a data file declares (``lattice`` when it says none, as lattice maps may)."""
+    try:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            head = f.read(4096)
+    except OSError:
+        return "lattice"  # the loader says why it cannot be read
+    found = re.search(r"^kind:\s*([A-Za-z_]+)\s*$", head, re.M)
+    return found.group(1) if found else "lattice"
 
 
 def _sim_workers(requested: int) -> int:
@@ -300,6 +358,11 @@ def _simulate(args: argparse.Namespace) -> int:
             err=True,
         )
         return EXIT_BAD_INPUT
+    game = _game_of(args)
+    if game is None:
+        return EXIT_BAD_INPUT
+    if game != "trans_europa":
+        return _simulate_game(args, game, Variant, sweep)
     board = _load(args.map)
     rules = _sim_rules(args.rules)
     bots = _sim_bots(args.bots, args.players)
@@ -345,17 +408,93 @@ def _simulate(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _simulate_game(args: argparse.Namespace, game: str, variant_of: Any, sweep: Any) -> int:
+    """``workbench simulate`` for a game other than Trans Europa: ``--out`` gets the seats
+    table (one row per seat per game), ``--games-out`` the games table."""
+    from workbench.games import GAMES
+
+    info = GAMES[game]
+    bots = _sim_bots(args.bots, args.players, game)
+    if bots is None:
+        return EXIT_BAD_INPUT
+    try:
+        rules = info.resolve_rules(args.rules)
+        variant = variant_of(getattr(rules, "name", args.rules), args.map, rules, bots, game)
+    except WorkbenchError as e:
+        _say(str(e), err=True)
+        return EXIT_BAD_INPUT
+    except (ValueError, KeyError) as e:
+        _say(f"workbench simulate: {e}", err=True)
+        return EXIT_BAD_INPUT
+    except OSError as e:
+        _say(f"{args.map}:0:0: cannot read the file: {e.strerror or e}", err=True)
+        return EXIT_BAD_INPUT
+    workers = _sim_workers(args.workers)
+    with _stoppable(workers, args.games, progress=not args.quiet) as (executor, progress):
+        result = sweep(
+            [variant],
+            args.games,
+            args.seed,
+            workers=workers,
+            executor=executor,
+            progress=progress,
+            rotate=not args.no_rotate,
+            max_rounds=args.max_rounds,
+        )
+    out = Path(args.out)
+    result.to_csv(out, table="seats")
+    if args.games_out:
+        result.to_csv(args.games_out, table="games")
+    if args.quiet:
+        return EXIT_OK
+    summary = result.summary().iloc[0]
+    _say(
+        f"wrote {len(result.seats)} rows ({args.games} games of {info.title}) to {out} "
+        f"in {result.seconds:.1f} s"
+    )
+    _say(
+        f"{variant.lineup}: {summary.length_per_game:.2f} {info.length_unit} a game, "
+        f"balance {summary.balance:.3f}"
+        + (f", {summary.truncated} games cut off" if summary.truncated else "")
+    )
+    rotating = not args.no_rotate and len(set(bots)) > 1
+    for row in result.win_rates("bot" if rotating else "seat").itertuples():
+        who = f"bot {row.bot}" if rotating else f"seat {row.seat}"
+        _say(f"  {who}: wins {row.rate:6.1%}  (95% CI {row.lo:.1%} to {row.hi:.1%})")
+    return EXIT_OK
+
+
+def _games(args: argparse.Namespace) -> int:
+    """``workbench games``: every registered game with its players, presets and bots."""
+    from workbench.games import GAMES
+
+    for name in GAMES:
+        info = GAMES[name]
+        low, high = info.players
+        _say(f"{name}: {info.title}")
+        _say(f"  {info.summary}")
+        _say(
+            f"  players {low} to {high}; plays on a {info.map_kind} file "
+            f"(default maps/{info.default_map})"
+        )
+        _say(f"  presets: {', '.join(info.presets)}")
+        _say(f"  bots: {', '.join(info.bots)}")
+    return EXIT_OK
+
+
 def _schema(args: argparse.Namespace) -> int:
     from workbench.files import write_atomic
+    from workbench.maps.routes_schema import routes_schema_json
     from workbench.maps.schema import schema_json
 
+    text = routes_schema_json() if args.routes else schema_json()
     if args.output:
         if not _writable("schema", "-o", args.output):
             return EXIT_BAD_INPUT
-        write_atomic(args.output, schema_json())
+        write_atomic(args.output, text)
         _say(f"wrote {args.output}")
     else:
-        sys.stdout.write(schema_json())
+        sys.stdout.write(text)
     return EXIT_OK
 
 
@@ -482,7 +621,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--map",
         default=str(maps_dir() / "trans_europa.yaml"),
         metavar="FILE",
-        help="the map file (default: the shipped Trans Europa)",
+        help="the map file, or a game's data file (default: the shipped Trans Europa)",
+    )
+    sim.add_argument(
+        "--game",
+        metavar="NAME",
+        help="the game to play (see `workbench games`; default: the one the map's kind calls for)",
     )
     sim.add_argument(
         "--players",
@@ -538,8 +682,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sim.set_defaults(run=_simulate)
 
+    games = sub.add_parser("games", help="list the games with their presets and bots")
+    games.set_defaults(run=_games)
+
     schema = sub.add_parser("schema", help="print (or write) the map files' JSON Schema")
     schema.add_argument("-o", "--output", metavar="FILE", help="write it here (default: print)")
+    schema.add_argument("--routes", action="store_true", help="the route boards' schema")
     schema.set_defaults(run=_schema)
 
     lab = sub.add_parser("lab", help="open JupyterLab on the workbench's notebooks")

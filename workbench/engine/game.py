@@ -308,6 +308,63 @@ class Game:
             out.setdefault(key[1], []).append(key)
         return {p: tuple(sorted(v)) for p, v in out.items()}
 
+    @_per_board
+    def sorted_segments(self) -> tuple[Edge, ...]:
+        """The board's segments in sorted order: a segment's rank is its index here.
+
+        Examples
+        --------
+        >>> from workbench import load_map
+        >>> game = Game(load_map("maps/tiny.yaml"), players=2)
+        >>> all(game.segment_rank[s] == i for i, s in enumerate(game.sorted_segments))
+        True
+        """
+        return tuple(sorted(self.board.segments))
+
+    @_per_board
+    def rank_actions(self) -> tuple[Any, ...]:
+        """The black :class:`PlaceRail` of each segment, by rank (the same objects as
+        :attr:`rail_actions`)."""
+        made = self.rail_actions
+        return tuple(made[s][0] for s in self.sorted_segments)
+
+    @_per_board
+    def incident_ranks(self) -> dict[Point, tuple[int, ...]]:
+        """The ranks of the segments at each point, in increasing order.
+
+        Examples
+        --------
+        >>> from workbench import load_map
+        >>> game = Game(load_map("maps/tiny.yaml"), players=2)
+        >>> [game.sorted_segments[r] for r in game.incident_ranks[(0, 0)]]
+        [((0, 0), (0, 1))]
+        """
+        rank = self.segment_rank
+        return {p: tuple(sorted(rank[s] for s in v)) for p, v in self.incident.items()}
+
+    def double_flags_for(self, rules: Rules) -> tuple[bool, ...]:
+        """Whether each segment, by rank, takes a whole turn under ``rules``
+        (:meth:`doubles_for` as a table).
+
+        Examples
+        --------
+        >>> from workbench import load_map
+        >>> game = Game(load_map("maps/tiny.yaml"), players=2)
+        >>> sum(game.double_flags_for(game.rules)) == len(game.doubles)
+        True
+        """
+        key = rules.double_cost
+        found = self._flags_cache.get(key)
+        if found is None:
+            doubles = self.doubles_for(rules)
+            found = tuple(s in doubles for s in self.sorted_segments)
+            self._flags_cache[key] = found
+        return found
+
+    @cached_property
+    def _flags_cache(self) -> dict[tuple[tuple[str, int], ...], tuple[bool, ...]]:
+        return {}
+
     @cached_property
     def doubles(self) -> frozenset[Edge]:
         """Segments that take a whole turn: doubles costing 2 or more rails by the rules.

@@ -646,7 +646,7 @@ class Board:
     # ------------------------------------------------------------------ notebook display
 
     def _repr_html_(self) -> str:
-        from workbench.ui.render import board_html  # drawing is imported lazily
+        from workbench.ui.render import board_html  # noqa: TID251 - drawing, imported lazily
 
         return board_html(self)
 

@@ -17,7 +17,7 @@ import re
 import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import yaml
 
@@ -37,12 +37,17 @@ from workbench.maps.check import check_board
 from workbench.maps.schema import MAX_COORDINATE, SCHEMA
 from workbench.maps.text import text_problem
 from workbench.maps.validate import SchemaError, iter_errors
+from workbench.resources import find_map
+
+if TYPE_CHECKING:
+    from workbench.maps.routes import RouteBoard
 
 __all__ = [
     "MAX_BYTES",
     "SCHEMA_LINE",
     "check_map",
     "dumps_map",
+    "load_lattice",
     "load_map",
     "loads_map",
     "save_map",
@@ -574,12 +579,16 @@ def check_map(path: str | os.PathLike[str]) -> list[Problem]:
     []
     """
     data = _read_bytes(path)
+    from workbench.maps import routes_io  # route boards (kind: routes) have their own reader
+
+    if routes_io.is_routes_text(data):
+        return routes_io.check_routes_map(path, data)
     reader = _Reader(str(path), _file_size(path) if len(data) > MAX_BYTES else None)
     reader.read(data)
     return reader.problems
 
 
-def loads_map(text: str | bytes, path: str = "<string>") -> Board:
+def loads_map(text: str | bytes, path: str = "<string>") -> Board | RouteBoard:
     """The board described by ``text``, a map file's content.
 
     Raises :class:`~workbench.exceptions.MapError` listing every error (and warning).
@@ -595,6 +604,10 @@ def loads_map(text: str | bytes, path: str = "<string>") -> Board:
     ...     print(e.problems[0].message)
     the file is missing the required key 'lattice'
     """
+    from workbench.maps import routes_io  # route boards (kind: routes) have their own reader
+
+    if routes_io.is_routes_text(text):
+        return routes_io.loads_routes(text, path)
     reader = _Reader(path)
     board = reader.read(text.encode("utf-8") if isinstance(text, str) else text)
     if board is None or any(p.severity == "error" for p in reader.problems):
@@ -602,8 +615,11 @@ def loads_map(text: str | bytes, path: str = "<string>") -> Board:
     return board
 
 
-def load_map(path: str | os.PathLike[str]) -> Board:
+def load_map(path: str | os.PathLike[str]) -> Board | RouteBoard:
     """Load the map file at ``path`` into a :class:`~workbench.maps.board.Board`.
+
+    ``path`` may also name a shipped board, ``load_map("trans_europa")``, from any folder
+    (see :func:`workbench.resources.find_map`).
 
     Every problem is reported at once in one :class:`~workbench.exceptions.MapError`, each
     as ``path:line:col: what is wrong (how to fix it)``. Warnings alone do not stop loading;
@@ -614,12 +630,39 @@ def load_map(path: str | os.PathLike[str]) -> Board:
     >>> board = load_map("maps/trans_europa.yaml")
     >>> len(board.cities)
     35
+    >>> load_map("tiny").name
+    'Tiny Island'
     """
+    path = find_map(path)  # a path that exists, else a shipped board by name
     data = _read_bytes(path)
+    from workbench.maps import routes_io  # route boards (kind: routes) have their own reader
+
+    if routes_io.is_routes_text(data):
+        return routes_io.loads_routes(data, str(path))
     reader = _Reader(str(path), _file_size(path) if len(data) > MAX_BYTES else None)
     board = reader.read(data)
     if board is None or any(p.severity == "error" for p in reader.problems):
         raise MapError(reader.problems)
+    return board
+
+
+def load_lattice(path: str | os.PathLike[str]) -> Board:
+    """Like :func:`load_map`, for callers that work on lattice boards only: a route board
+    is refused with a :class:`~workbench.exceptions.MapError` that says so.
+
+    Examples
+    --------
+    >>> load_lattice("maps/tiny.yaml").name
+    'Tiny Island'
+    >>> load_lattice("maps/ticket_to_ride_europe.yaml")
+    Traceback (most recent call last):
+    ...
+    workbench.exceptions.MapError: maps/ticket_to_ride_europe.yaml:1:1: this is a route board ...
+    """
+    board = load_map(path)
+    if not isinstance(board, Board):
+        hint = "this command works on lattice boards only"
+        raise MapError([Problem(str(path), 1, 1, "this is a route board (kind: routes)", hint)])
     return board
 
 
@@ -700,7 +743,7 @@ def _compact(vs: Any) -> str:
     return "[" + ",\n      ".join(rows) + "]"
 
 
-def dumps_map(board: Board, compact: bool = False) -> str:
+def dumps_map(board: Board | RouteBoard, compact: bool = False) -> str:
     """The canonical text of ``board``'s map file.
 
     Keys come in a fixed order, cities and overrides in canonical order, one city or
@@ -718,6 +761,10 @@ def dumps_map(board: Board, compact: bool = False) -> str:
     >>> loads_map(text) == board and dumps_map(loads_map(text)) == text
     True
     """
+    if board.kind == "routes":
+        from workbench.maps.routes_io import dumps_routes
+
+        return dumps_routes(board)
     vertices = _compact if compact else _vertices
     out = [
         f"{SCHEMA_LINE}{board.schema}",
@@ -784,7 +831,7 @@ def dumps_map(board: Board, compact: bool = False) -> str:
     return "\n".join(out) + "\n"
 
 
-def save_map(board: Board, path: str | os.PathLike[str]) -> Path:
+def save_map(board: Board | RouteBoard, path: str | os.PathLike[str]) -> Path:
     """Write ``board`` to ``path`` in the canonical layout, atomically.
 
     The text goes to a temporary file in the same folder, which is flushed to disk and then
