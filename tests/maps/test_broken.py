@@ -36,6 +36,23 @@ EXPECTED = {
     "alias_bomb.yaml": (3, 4, "anchor &a is not allowed"),
     "self_crossing.yaml": (39, 7, "mountain polygon 'Bent ridge' crosses itself"),
     "python_tag.yaml": (10, 12, "tag !!python/object/apply:os.system is not allowed"),
+    # issue 14: numbers, control characters, list keys, deck keys and names
+    "nan_coordinate.yaml": (29, 10, ".nan is not a finite number"),
+    "infinite_coordinate.yaml": (22, 10, ".inf is not a finite number"),
+    "huge_coordinate.yaml": (36, 16, "is 1e+308, it must be at most 1000"),
+    "control_character.yaml": (47, 14, "the control character U+0001 is not allowed"),
+    "escaped_control.yaml": (47, 12, "holds the control character U+001B"),
+    "scalar_cities.yaml": (44, 9, "cities should be a list, not the number 7"),
+    "scalar_terrain.yaml": (24, 10, "terrain should be a list, not the number 7"),
+    "scalar_segments.yaml": (55, 11, "segments should be a list, not the number 7"),
+    "deck_unknown_key.yaml": (10, 22, "unknown key 'dashed_per_colour' in deck"),
+    "padded_name.yaml": (45, 12, "city name ' Alder': it has spaces before or after it"),
+    "blank_name.yaml": (45, 12, "city name '  ': it is blank"),
+    "zero_width_name.yaml": (45, 12, "invisible character U+200B (ZERO WIDTH SPACE)"),
+    "bidi_name.yaml": (45, 12, "bidirectional control U+202E"),
+    "surrogate_name.yaml": (45, 12, "lone surrogate U+D800"),
+    "lookalike_names.yaml": (45, 12, "city name '\u00c5land' is used 2 times"),
+    "case_names.yaml": (45, 12, "city names 'ALDER' and 'Alder' read the same"),
 }
 
 
