@@ -39,6 +39,11 @@ __all__ = ["EXIT_BAD_INPUT", "EXIT_INTERRUPTED", "EXIT_OK", "MAX_GAMES", "build_
 EXIT_OK = 0
 EXIT_BAD_INPUT = 1
 EXIT_INTERRUPTED = 130
+PRESET_NAMES = ("rulebook", "countdown", "colored")
+"""Trans Europa's presets as ``--help`` lists them, without importing the rules (a test
+keeps them equal to :data:`workbench.rules.PRESETS`), so that the command starts fast."""
+BOT_NAMES = ("random", "greedy", "shrewd", "search")
+"""Trans Europa's bots as ``--help`` lists them (a test keeps them equal to the registry's)."""
 MAX_GAMES = 100_000
 """The most games one ``simulate`` run plays: its tables are held in memory (measured: up to
 about 40 KB a game, for games cut off at 30 rounds on Trans Europa, so 4 GB at the limit);
@@ -592,9 +597,6 @@ def build_parser() -> argparse.ArgumentParser:
     >>> build_parser().parse_args(["check", "maps/tiny.yaml"]).files
     ['maps/tiny.yaml']
     """
-    from workbench.bots import BOTS
-    from workbench.rules import PRESETS
-
     parser = _Parser(
         prog="workbench",
         description="Boards, route costs and games for rail-connection games.",
@@ -683,12 +685,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--rules",
         default="rulebook",
         metavar="PRESET|FILE",
-        help=f"a preset ({', '.join(PRESETS)}) or a rules file (default: rulebook)",
+        help=f"a preset ({', '.join(PRESET_NAMES)}) or a rules file (default: rulebook)",
     )
     sim.add_argument(
         "--bots",
         metavar="NAMES",
-        help=f"one bot for every seat, or one per seat, from: {', '.join(BOTS)} "
+        help=f"one bot for every seat, or one per seat, from: {', '.join(BOT_NAMES)} "
         "(for example greedy,greedy,random,random; default greedy)",
     )
     sim.add_argument(

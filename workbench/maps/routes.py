@@ -19,12 +19,13 @@ import math
 from collections import defaultdict
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Literal
-
-import networkx as nx
+from typing import TYPE_CHECKING, Any, Literal
 
 from workbench.maps.board import Area, CardColor
 from workbench.maps.network import Link, Network, Place
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 __all__ = [
     "CARD_COLORS",

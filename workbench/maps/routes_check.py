@@ -15,7 +15,6 @@ from collections.abc import Callable
 from difflib import get_close_matches
 from typing import Any
 
-import networkx as nx
 import shapely
 from shapely.geometry import LineString, Polygon
 
@@ -237,6 +236,8 @@ def check_routes(
                     "give the two lanes different colors",
                     "warning",
                 )
+
+    import networkx as nx  # imported here: the command line starts without it
 
     graph = nx.MultiGraph()
     graph.add_nodes_from(known)
