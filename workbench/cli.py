@@ -190,7 +190,9 @@ def _analyze(args: argparse.Namespace) -> int:
 
     candidates = None if args.no_chokepoints else args.chokepoints
     try:
-        report = analyze(board, players=args.players, chokepoint_candidates=candidates)
+        report = analyze(
+            board, players=args.players, chokepoint_candidates=candidates, progress=True
+        )
     except ValueError as e:  # a board that checks but deals no hand, such as an empty color
         _say(f"workbench analyze: {board.name!r} cannot be analysed: {e}", err=True)
         return EXIT_BAD_INPUT
@@ -533,7 +535,12 @@ def _schema(args: argparse.Namespace) -> int:
 def _lab(args: argparse.Namespace) -> int:
     source = notebooks_dir()
     folder = Path(args.dir) if args.dir else source
-    board = Path(args.map) if args.map else maps_dir() / "trans_europa.yaml"
+    try:
+        board = find_map(args.map) if args.map else maps_dir() / "trans_europa.yaml"
+    except FileNotFoundError as e:
+        _say(f"workbench lab: {e}", err=True)
+        _say("workbench lab: JupyterLab was not started", err=True)
+        return EXIT_BAD_INPUT
     if _load(str(board)) is None:
         _say(
             "workbench lab: JupyterLab was not started (--map names a map that cannot load)",
@@ -549,14 +556,28 @@ def _lab(args: argparse.Namespace) -> int:
         except OSError as e:
             _say(f"workbench lab: cannot use --dir {str(folder)!r}: {e.strerror or e}", err=True)
             return EXIT_BAD_INPUT
+    from workbench.resources import jupyter_config_dir
+
     env = dict(os.environ)
     env["WORKBENCH_MAP"] = str(board.resolve())
+    # saving a shipped notebook stores it clean (workbench.nbclean's pre-save hook)
+    paths = (str(jupyter_config_dir()), env.get("JUPYTER_CONFIG_PATH"))
+    env["JUPYTER_CONFIG_PATH"] = os.pathsep.join(p for p in paths if p)
     command = [sys.executable, "-m", "jupyterlab", f"--notebook-dir={folder}"]
     if os.geteuid() == 0:
         command.append("--allow-root")
     command.extend(args.extra)
     _say(f"JupyterLab on {folder}, board {board}")
-    return subprocess.call(command, env=env)
+    sys.stdout.flush()
+    return _exec(command, env)
+
+
+def _exec(command: list[str], env: dict[str, str]) -> int:
+    """Become ``command`` (so that stopping ``workbench lab`` stops JupyterLab); on Windows,
+    where a process cannot be replaced, run it and wait."""
+    if os.name == "nt":
+        return subprocess.call(command, env=env)
+    os.execve(command[0], command, env)  # never returns
 
 
 def _count(text: str, least: int) -> int:
