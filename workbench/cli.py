@@ -395,17 +395,8 @@ def _simulate(args: argparse.Namespace) -> int:
     game = _game_of(args)
     if game is None:
         return EXIT_BAD_INPUT
-    if game != "trans_europa":
-        return _simulate_game(args, game, Variant, sweep)
-    board = _load(args.map)
-    rules = _sim_rules(args.rules)
-    bots = _sim_bots(args.bots, args.players)
-    if board is None or rules is None or bots is None or not _playable("simulate", board):
-        return EXIT_BAD_INPUT
-    try:
-        variant = Variant(rules.name, board, rules, bots)
-    except ValueError as e:
-        _say(f"workbench simulate: {e}", err=True)
+    variant = _sim_variant(args, game, Variant)
+    if variant is None:
         return EXIT_BAD_INPUT
     workers = _sim_workers(args.workers)
     with _stoppable(workers, args.games, progress=not args.quiet) as (executor, progress):
@@ -419,83 +410,75 @@ def _simulate(args: argparse.Namespace) -> int:
             rotate=not args.no_rotate,
             max_rounds=args.max_rounds,
         )
-    result.to_csv(out)
+    # Trans Europa's main table is one row per player per round; other games', per seat
+    table = "rounds" if not result.rounds.empty else "seats"
+    result.to_csv(out, table=table)
     if args.games_out:
         result.to_csv(args.games_out, table="games")
     if args.quiet:
         return EXIT_OK
+    from workbench.games import GAMES
+
+    unit = GAMES[game].length_unit
     summary = result.summary().iloc[0]
+    rows = len(result.rounds if table == "rounds" else result.seats)
     _say(
-        f"wrote {len(result.rounds)} rows ({args.games} games, {int(result.games.rounds.sum())} "
-        f"rounds) to {out} in {result.seconds:.1f} s"
+        f"wrote {rows} rows ({args.games} games, {int(result.games.length.sum())} {unit}) "
+        f"to {out} in {result.seconds:.1f} s"
     )
+    board = getattr(variant.board, "name", args.map)
+    rules = getattr(variant.rules, "name", args.rules)
+    if "rounds_per_game" in summary:
+        shape = (
+            f"{summary.rounds_per_game:.2f} rounds a game, "
+            f"{summary.turns_per_round:.1f} turns a round"
+        )
+    else:
+        shape = f"{summary.length_per_game:.2f} {unit} a game"
     _say(
-        f"{board.name}, {rules.name}, {variant.lineup}: {summary.rounds_per_game:.2f} rounds "
-        f"a game, {summary.turns_per_round:.1f} turns a round, balance {summary.balance:.3f}"
+        f"{board}, {rules}, {variant.lineup}: {shape}, balance {summary.balance:.3f}"
         + (f", {summary.truncated} games cut off" if summary.truncated else "")
     )
     for row in result.win_rates("seat").itertuples():
         _say(f"  seat {row.seat}: wins {row.rate:6.1%}  (95% CI {row.lo:.1%} to {row.hi:.1%})")
-    if len(set(bots)) > 1:  # with seats rotating, the rate by bot is the answer
+    if len(set(variant.bots)) > 1:  # with seats rotating, the rate by bot is the answer
         for row in result.win_rates("bot").itertuples():
             _say(f"  bot {row.bot}: wins {row.rate:6.1%}  (95% CI {row.lo:.1%} to {row.hi:.1%})")
     return EXIT_OK
 
 
-def _simulate_game(args: argparse.Namespace, game: str, variant_of: Any, sweep: Any) -> int:
-    """``workbench simulate`` for a game other than Trans Europa: ``--out`` gets the seats
-    table (one row per seat per game), ``--games-out`` the games table."""
-    from workbench.games import GAMES
-
-    info = GAMES[game]
+def _sim_variant(args: argparse.Namespace, game: str, variant_of: Any) -> Any:
+    """The variant ``simulate`` plays, or None after saying why it cannot be made."""
     bots = _sim_bots(args.bots, args.players, game)
-    if bots is None:
-        return EXIT_BAD_INPUT
+    if game == "trans_europa":  # lattice maps and rules files have their own messages
+        board = _load(args.map)
+        rules = _sim_rules(args.rules)
+        if board is None or rules is None or bots is None or not _playable("simulate", board):
+            return None
+        name = rules.name
+    else:
+        from workbench.games import GAMES
+
+        if bots is None:
+            return None
+        try:
+            board = GAMES[game].board(find_map(args.map))
+            rules = GAMES[game].resolve_rules(args.rules)
+        except WorkbenchError as e:
+            _say(str(e), err=True)
+            return None
+        except (ValueError, KeyError) as e:
+            _say(f"workbench simulate: {e}", err=True)
+            return None
+        except OSError as e:
+            _say(f"{args.map}:0:0: cannot read the file: {e.strerror or e}", err=True)
+            return None
+        name = getattr(rules, "name", args.rules)
     try:
-        rules = info.resolve_rules(args.rules)
-        variant = variant_of(getattr(rules, "name", args.rules), args.map, rules, bots, game)
-    except WorkbenchError as e:
-        _say(str(e), err=True)
-        return EXIT_BAD_INPUT
-    except (ValueError, KeyError) as e:
+        return variant_of(name, board, rules, bots, game)
+    except ValueError as e:
         _say(f"workbench simulate: {e}", err=True)
-        return EXIT_BAD_INPUT
-    except OSError as e:
-        _say(f"{args.map}:0:0: cannot read the file: {e.strerror or e}", err=True)
-        return EXIT_BAD_INPUT
-    workers = _sim_workers(args.workers)
-    with _stoppable(workers, args.games, progress=not args.quiet) as (executor, progress):
-        result = sweep(
-            [variant],
-            args.games,
-            args.seed,
-            workers=workers,
-            executor=executor,
-            progress=progress,
-            rotate=not args.no_rotate,
-            max_rounds=args.max_rounds,
-        )
-    out = Path(args.out)
-    result.to_csv(out, table="seats")
-    if args.games_out:
-        result.to_csv(args.games_out, table="games")
-    if args.quiet:
-        return EXIT_OK
-    summary = result.summary().iloc[0]
-    _say(
-        f"wrote {len(result.seats)} rows ({args.games} games of {info.title}) to {out} "
-        f"in {result.seconds:.1f} s"
-    )
-    _say(
-        f"{variant.lineup}: {summary.length_per_game:.2f} {info.length_unit} a game, "
-        f"balance {summary.balance:.3f}"
-        + (f", {summary.truncated} games cut off" if summary.truncated else "")
-    )
-    rotating = not args.no_rotate and len(set(bots)) > 1
-    for row in result.win_rates("bot" if rotating else "seat").itertuples():
-        who = f"bot {row.bot}" if rotating else f"seat {row.seat}"
-        _say(f"  {who}: wins {row.rate:6.1%}  (95% CI {row.lo:.1%} to {row.hi:.1%})")
-    return EXIT_OK
+        return None
 
 
 def _games(args: argparse.Namespace) -> int:

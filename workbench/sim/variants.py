@@ -108,7 +108,7 @@ def _named_rules(key: str, rules: Any, game: str) -> Any:
     resolved = _rules(rules, game)
     presets = GAMES[game].presets
     name = getattr(resolved, "name", None)
-    if name in presets and resolved != presets[name] and hasattr(resolved, "replace"):
+    if isinstance(name, str) and name in presets and resolved != presets[name]:
         return resolved.replace(name=key)
     return resolved
 
