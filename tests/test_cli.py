@@ -17,7 +17,7 @@ from workbench.rules import PRESETS
 
 def test_lab_copies_notebooks_without_overwriting(tmp_path: Path, monkeypatch) -> None:
     calls: list[tuple[list[str], dict[str, str]]] = []
-    monkeypatch.setattr(subprocess, "call", lambda cmd, env: calls.append((cmd, env)) or 0)
+    monkeypatch.setattr(cli, "_exec", lambda cmd, env: calls.append((cmd, env)) or 0)
     mine = tmp_path / "01_quickstart.ipynb"
     mine.write_text("my edits")
     code = cli.main(["lab", "--dir", str(tmp_path), "--map", "maps/tiny.yaml", "--port", "8890"])
@@ -27,6 +27,14 @@ def test_lab_copies_notebooks_without_overwriting(tmp_path: Path, monkeypatch) -
     assert f"--notebook-dir={tmp_path}" in command and "--port" in command
     assert env["WORKBENCH_MAP"].endswith("maps/tiny.yaml")
     assert mine.read_text() == "my edits", "the user's notebook is kept"
+    assert env["JUPYTER_CONFIG_PATH"].split(os.pathsep)[0].endswith("jupyter_config")
+
+
+def test_lab_takes_a_shipped_board_by_name(tmp_path: Path, monkeypatch) -> None:
+    calls: list[dict[str, str]] = []
+    monkeypatch.setattr(cli, "_exec", lambda cmd, env: calls.append(env) or 0)
+    assert cli.main(["lab", "--dir", str(tmp_path), "--map", "trans_amerika"]) == 0
+    assert calls[0]["WORKBENCH_MAP"].endswith("maps/trans_amerika.yaml")
 
 
 def test_unknown_options_are_refused_outside_lab(capsys) -> None:

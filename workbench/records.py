@@ -51,9 +51,14 @@ def digest(record: Mapping[str, Any]) -> str:
     return hashlib.sha256(text.encode("ascii")).hexdigest()[:16]
 
 
-def check_fields(record: Any, required: Mapping[str, type | tuple[type, ...]]) -> None:
-    """Refuse (``ValueError``) a record that is not a mapping with exactly the ``required``
-    fields, each of its type (``True`` is not a whole number here).
+def check_fields(
+    record: Any,
+    required: Mapping[str, type | tuple[type, ...]],
+    optional: Mapping[str, type | tuple[type, ...]] | None = None,
+) -> None:
+    """Refuse (``ValueError``) a record that is not a mapping with the ``required`` fields
+    and no others but the ``optional`` ones, each of its type (``True`` is not a whole
+    number here).
 
     Examples
     --------
@@ -69,14 +74,17 @@ def check_fields(record: Any, required: Mapping[str, type | tuple[type, ...]]) -
     """
     if not isinstance(record, Mapping):
         raise ValueError(f"a saved game is a mapping of keys, not {type(record).__name__}")
-    for key, kind in required.items():
+    optional = optional or {}
+    for key, kind in {**required, **optional}.items():
         if key not in record:
+            if key in optional:
+                continue
             raise ValueError(f"the saved game has no {key!r}: it is damaged or not a saved game")
         value = record[key]
         kinds = kind if isinstance(kind, tuple) else (kind,)
         if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
             words = " or ".join(_WORDS.get(k, k.__name__) for k in kinds)
             raise ValueError(f"the saved game's {key!r} is {value!r}: it should be {words}")
-    unknown = sorted(set(record) - set(required))
+    unknown = sorted(set(record) - set(required) - set(optional))
     if unknown:
         raise ValueError(f"the saved game has unknown keys {unknown!r}")

@@ -44,6 +44,8 @@ _REQUIRED: dict[str, type | tuple[type, ...]] = {
     "over": bool,
     "digest": str,
 }
+_OPTIONAL: dict[str, type | tuple[type, ...]] = {"scores": list, "start_round": int}
+"""Written only for a game started mid-way (``Game(scores=..., start_round=...)``)."""
 
 
 def board_fingerprint(board: Board) -> str:
@@ -96,7 +98,7 @@ def _check(record: Any, board: Board) -> None:
     form = record.get("format")
     if isinstance(form, bool) or form != FORMAT:
         raise ValueError(f"saved game format is {form!r}: this reader reads {FORMAT}")
-    check_fields(record, _REQUIRED)
+    check_fields(record, _REQUIRED, _OPTIONAL)
     if record["game"] != GAME:
         raise ValueError(f"the saved game is a game of {record['game']!r}, not of {GAME!r}")
     if not all(isinstance(a, str) for a in record["actions"]):
@@ -167,6 +169,8 @@ its rules, seed, hands or actions are not the ones played
             players=record["players"],
             seed=record["seed"],
             hands=record["hands"],
+            scores=record.get("scores"),
+            start_round=record.get("start_round", 1),
         )
     except KeyError as e:  # a hand names a city the board does not have
         raise ValueError(f"the saved game's hands: {e.args[0]}") from None

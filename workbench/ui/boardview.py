@@ -194,9 +194,10 @@ def player_color(seat: int) -> str:
 
 
 def _pieces(state: Any) -> dict[Edge, tuple[int | None, ...]]:
-    """The engine's ``pieces``: segment -> owners of its rails (``None`` for a black rail)."""
+    """The engine's ``pieces``: segment -> owners of its rails (``None`` for a black rail);
+    a :class:`~workbench.engine.State` keeps a mapping, an observation a tuple of pairs."""
     pieces = getattr(state, "pieces", None)
-    if not pieces or callable(pieces):
+    if not pieces:
         return {}
     items = pieces.items() if isinstance(pieces, Mapping) else pieces
     return {edge(*key): tuple(owners) for key, owners in items}
@@ -208,8 +209,6 @@ def colored_rails(state: Any) -> list[tuple[Edge, int]]:
     Colored rails (the Vexation expansion, the 2018 edition) belong to one player's network.
     The engine keeps them in ``state.pieces``: segment -> the owners of its rails, a seat
     for a colored rail and ``None`` for a black one (a two-rail ferry may hold both). A state
-    may also keep them as ``colored_rails`` or ``colored``: one collection of segments per
-    seat, a mapping seat -> segments, or a mapping segment -> seat (or seats). A state
     without them (the base game) gives ``[]``.
 
     Examples
@@ -217,41 +216,15 @@ def colored_rails(state: Any) -> list[tuple[Edge, int]]:
     >>> from types import SimpleNamespace
     >>> colored_rails(SimpleNamespace(pieces={((2, 1), (1, 1)): (None, 1)}))
     [(((1, 1), (2, 1)), 1)]
-    >>> colored_rails(SimpleNamespace(colored=({((1, 1), (2, 1))}, set())))
-    [(((1, 1), (2, 1)), 0)]
     >>> colored_rails(object())
     []
     """
-    out: list[tuple[Edge, int]] = []
-
-    def add(segment: Any, seat: Any) -> None:
-        a, b = segment
-        out.append((edge((int(a[0]), int(a[1])), (int(b[0]), int(b[1]))), int(seat)))
-
-    for segment, owners in _pieces(state).items():
-        for seat in owners:
-            if seat is not None:
-                add(segment, seat)
-    value = None
-    for name in ("colored_rails", "colored"):
-        value = getattr(state, name, None)
-        if value is not None and not isinstance(value, (bool, int)) and not callable(value):
-            break
-        value = None
-    if isinstance(value, Mapping):
-        for key, item in value.items():
-            if isinstance(key, int):  # seat -> segments
-                for segment in item:
-                    add(segment, key)
-            elif isinstance(item, int):  # segment -> seat
-                add(key, item)
-            else:  # segment -> seats (a ferry with two colored rails)
-                for seat in item:
-                    add(key, seat)
-    elif value is not None:
-        for seat, segments in enumerate(value):
-            for segment in segments:
-                add(segment, seat)
+    out = [
+        (segment, int(seat))
+        for segment, owners in _pieces(state).items()
+        for seat in owners
+        if seat is not None
+    ]
     return sorted(set(out))
 
 
