@@ -9,11 +9,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.fuzz import MAPS, mutate_record, mutate_text, rules_seeds
+from tests.fuzz import MAPS, mutate_record, mutate_text, read_map_text, rules_seeds
 from workbench import MapError, load_map
 from workbench.engine import Game, load_game, save_game
 from workbench.exceptions import RulesError
-from workbench.maps.io import _Reader, dumps_map, loads_map
+from workbench.maps.io import loads_map
 from workbench.rules.io import loads_rules
 
 TEXTS = {path.name: path.read_text(encoding="utf-8") for path in MAPS}
@@ -28,14 +28,13 @@ FUZZ = settings(
 
 def check_map_text(text: str) -> None:
     """The fuzz property of a map file: problems or a board, and a board saves as it loads."""
-    reader = _Reader("<fuzz>")
-    board = reader.read(text.encode("utf-8", "surrogatepass"))
-    for p in reader.problems:  # every problem is located and printable
+    board, problems, dumps = read_map_text(text)
+    for p in problems:  # every problem is located and printable
         assert p.line >= 1 and p.column >= 1, p
         str(p).encode("utf-8")
-    errors = [p for p in reader.problems if p.severity == "error"]
+    errors = [p for p in problems if p.severity == "error"]
     if board is not None and not errors:
-        assert loads_map(dumps_map(board)) == board  # saving writes what loading reads
+        assert loads_map(dumps(board)) == board  # saving writes what loading reads
     else:
         with pytest.raises(MapError):
             loads_map(text.encode("utf-8", "surrogatepass"))

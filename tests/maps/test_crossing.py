@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import numpy as np
 import pytest
 import shapely
@@ -29,7 +31,7 @@ def _always_indexed(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(crossing, "_PIECE", 3)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=int(os.environ.get("CROSSING_EXAMPLES", 60)), deadline=None)
 @given(
     st.lists(st.lists(st.tuples(quarter, quarter), min_size=2, max_size=12), min_size=1, max_size=3)
 )
@@ -40,7 +42,7 @@ def test_lines_agree_with_relate(lines: list[list[tuple[float, float]]]) -> None
     assert crossing.interiors_meet(segments, geometry).tolist() == expected.tolist()
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=int(os.environ.get("CROSSING_EXAMPLES", 60)), deadline=None)
 @given(
     st.lists(
         st.tuples(
