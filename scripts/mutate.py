@@ -348,7 +348,7 @@ def main() -> int:
     )
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument(
-        "--match", help="only mutants whose 'path:line operator' contains this text"
+        "--match", nargs="*", help="only mutants whose 'path:line operator' contains one of these"
     )
     parser.add_argument("--list", action="store_true", help="list the mutants and stop")
     parser.add_argument("--timeout", type=float, default=3.0, help="times the clean run")
@@ -358,7 +358,9 @@ def main() -> int:
     everything = [(f, s) for f in files for s in sites_of(f)]
     if args.match:
         everything = [
-            (f, s) for f, s in everything if args.match in f"{s.path}:{s.line} {s.operator}"
+            (f, s)
+            for f, s in everything
+            if any(m in f"{s.path}:{s.line} {s.operator}" for m in args.match)
         ]
     print(f"{len(everything)} mutants in {len(files)} modules")
     picked = everything
