@@ -11,7 +11,10 @@ from workbench import Board, load_map
 
 ROOT = Path(__file__).resolve().parent.parent
 MAPS = ROOT / "maps"
-SHIPPED = sorted(MAPS.glob("*.yaml"))
+ROUTE_MAPS = sorted(p for p in MAPS.glob("*.yaml") if "\nkind: routes\n" in p.read_text("utf-8"))
+"""The shipped route boards (``kind: routes``)."""
+SHIPPED = sorted(set(MAPS.glob("*.yaml")) - set(ROUTE_MAPS))
+"""The shipped lattice boards."""
 
 os.chdir(ROOT)  # doctests and examples use paths relative to the checkout
 

@@ -11,13 +11,23 @@ from typing import TYPE_CHECKING, Any
 from workbench.exceptions import MapError, Problem, WorkbenchError
 
 if TYPE_CHECKING:
-    from workbench.maps import Board, City, check_map, dumps_map, load_map, loads_map, save_map
+    from workbench.maps import (
+        Board,
+        City,
+        RouteBoard,
+        check_map,
+        dumps_map,
+        load_map,
+        loads_map,
+        save_map,
+    )
 
 __all__ = [
     "Board",
     "City",
     "MapError",
     "Problem",
+    "RouteBoard",
     "WorkbenchError",
     "check_map",
     "dumps_map",
@@ -28,7 +38,16 @@ __all__ = [
 
 __version__ = "0.1.0"
 
-_MAPS = {"Board", "City", "check_map", "dumps_map", "load_map", "loads_map", "save_map"}
+_MAPS = {
+    "Board",
+    "City",
+    "RouteBoard",
+    "check_map",
+    "dumps_map",
+    "load_map",
+    "loads_map",
+    "save_map",
+}
 
 
 def __getattr__(name: str) -> Any:

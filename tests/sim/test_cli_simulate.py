@@ -79,6 +79,6 @@ def test_players_the_board_cannot_seat(tmp_path: Path, capsys: pytest.CaptureFix
     assert cli.main(args) == 1
     assert "for 4 players: each player needs one" in capsys.readouterr().err
     assert cli.main([*args[:-1], str(tmp_path / "nowhere" / "x.csv")]) == 1
-    assert "no folder" in capsys.readouterr().err
+    assert "does not exist" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         cli.main([*ARGS[:-2], "--seed", "-1", "--out", "x.csv"])

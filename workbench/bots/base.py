@@ -13,13 +13,14 @@ seed, the bots and that seed.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import numpy as np
 
 from workbench.engine.actions import Action
 from workbench.engine.game import Game
 from workbench.engine.state import Observation, State
+from workbench.games.referee import bot_rngs
 from workbench.maps.board import Board
 from workbench.rules.rules import Rules
 
@@ -73,19 +74,6 @@ BotFactory = Callable[[Board, Rules, int, int, np.random.Generator], Bot]
 """Anything that makes a bot from (board, rules, players, seat, rng): a Bot subclass."""
 
 
-def bot_rngs(seed: int | np.random.SeedSequence, players: int) -> list[np.random.Generator]:
-    """One independent generator per seat, spawned from ``seed``.
-
-    Examples
-    --------
-    >>> a, b = bot_rngs(5, 2)
-    >>> int(a.integers(1000)) == int(bot_rngs(5, 2)[0].integers(1000))
-    True
-    """
-    seq = seed if isinstance(seed, np.random.SeedSequence) else np.random.SeedSequence(seed)
-    return [np.random.default_rng(s) for s in seq.spawn(players)]
-
-
 def play_game(
     game: Game,
     bots: Sequence[BotFactory],
@@ -96,8 +84,10 @@ def play_game(
 ) -> State:
     """Play ``game`` to its end with one bot per seat; return the final state.
 
-    ``NextRound`` is played by the referee. Each bot gets a generator spawned from
-    ``seed`` (:func:`bot_rngs`); the deal comes from the game's own seed.
+    The referee is :class:`workbench.games.Match` (the one loop every game and caller
+    shares); this is its Trans Europa face, taking engine games and bot classes. Each bot
+    gets a generator spawned from ``seed`` (:func:`bot_rngs`); the deal comes from the
+    game's own seed.
 
     Parameters
     ----------
@@ -119,22 +109,20 @@ def play_game(
     >>> end.is_terminal(), end == play_game(game, [RandomBot, RandomBot], seed=1)
     (True, True)
     """
+    from workbench.games.referee import Match
+    from workbench.games.trans_europa import LegacyBot, TransEuropa
+
     if len(bots) != game.players:
         raise ValueError(f"{len(bots)} bots for a game of {game.players} players")
-    rngs = bot_rngs(seed, game.players)
-    players = [
-        make(game.board, game.rules, game.players, seat, rng)
-        for seat, (make, rng) in enumerate(zip(bots, rngs, strict=True))
-    ]
-    state = game.new_state()
-    from workbench.engine.actions import NextRound
+    factories = [LegacyBot(str(getattr(make, "name", "bot")), make) for make in bots]
+    callback = None
+    if on_action is not None:
+        report = on_action
 
-    for _ in range(max_actions):
-        if state.is_terminal():
-            return state
-        seat = state.to_play
-        action = NextRound() if seat is None else players[seat].act(state.observation(seat))
-        if on_action is not None:
-            on_action(state, action)
-        state.apply(action)
-    raise RuntimeError(f"the game did not end within {max_actions} actions")
+        def callback(state: Any, action: Any, seat: int | None) -> None:
+            report(state.engine, action)
+
+    match = Match(TransEuropa(game), factories, seed, on_action=callback)
+    match.run(max_actions=max_actions)
+    end: State = match.state.engine  # type: ignore[attr-defined]
+    return end

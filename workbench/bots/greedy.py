@@ -4,14 +4,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
-from workbench.analysis.costmodel import CostModel, cost_model
 from workbench.bots.base import Bot
 from workbench.engine.actions import Action, Discard, EndTurn, PassCard, PlaceMarker, PlaceRail
 from workbench.engine.state import Observation
+from workbench.exceptions import InfeasibleError
 from workbench.maps.lattice import Edge, Point
+
+if TYPE_CHECKING:
+    from workbench.analysis.costmodel import CostModel
 
 __all__ = ["GreedyBot", "View", "tree_center"]
 
@@ -120,6 +124,8 @@ class GreedyBot(Bot):
         key = obs.rules.double_cost
         found = models.get(key)
         if found is None:
+            from workbench.analysis.costmodel import cost_model  # numba: on first use
+
             found = models[key] = cost_model(self.board, obs.rules.double_cost_map)
         return found
 
@@ -219,7 +225,10 @@ class GreedyBot(Bot):
     def build(self, obs: Observation) -> Action:
         """A rail of the plan that fits the turn, or the end of the turn."""
         view = self.view(obs)
-        plan = self.plan(obs, view)
+        try:
+            plan = self.plan(obs, view)
+        except InfeasibleError:  # other players' colored rails cut the hand off: no plan
+            plan = frozenset()
         rails = [a for a in obs.legal_actions if type(a) is PlaceRail and a.segment in plan]
         return self.choose_rail(obs, rails, plan, view)
 
@@ -238,13 +247,25 @@ class GreedyBot(Bot):
         return self.fallback(obs, view)
 
     def fallback(self, obs: Observation, view: View) -> Action:
-        """A legal rail that lowers the missing rails most (none of the plan is legal)."""
+        """A legal rail that lowers the missing rails most (none of the plan is legal).
+
+        When other players' colored rails cut the hand off, the missing rails are counted
+        as the round's end counts them: as though those rails were not there.
+        """
         marker = obs.markers[self.seat]
         assert marker is not None
         options = [a for a in obs.legal_actions if isinstance(a, PlaceRail) and not a.colored]
         if not options:
             return obs.legal_actions[0]
         terminals: list[str | Point] = [marker, *obs.hand]
+        try:
+            view.model.cost(view.state, terminals, costs=view.costs)
+        except InfeasibleError:
+            seen = obs.seat_rails(self.board, self.seat)
+            extra = dict(seen.costs)
+            ferry = obs.rules.ferry_rails
+            extra.update({s: ferry for s in seen.blocked if self.board.segments[s].kind == "ferry"})
+            view = View(view.model, view.model.state(seen.rails), extra)
         costs = []
         for a in options:
             state = view.state.copy()

@@ -23,9 +23,16 @@ class SimResult:
     Attributes
     ----------
     rounds : DataFrame
-        One row per player per round (:data:`~workbench.sim.play.ROUND_COLUMNS`).
+        Trans Europa's rounds: one row per player per round
+        (:data:`~workbench.sim.play.ROUND_COLUMNS`); empty for other games.
     games : DataFrame
-        One row per game (:data:`~workbench.sim.play.GAME_COLUMNS`).
+        One row per game: the shared columns (:data:`workbench.games.tables.GAME_COLUMNS`)
+        and the game's own (:data:`~workbench.sim.play.GAME_COLUMNS` for Trans Europa).
+    seats : DataFrame
+        One row per seat per game (:data:`workbench.games.tables.SEAT_COLUMNS`, and the
+        game's own columns).
+    tables : dict of DataFrame
+        Any further tables a game writes, by name.
     variants : tuple of Variant
         What was played, in order.
     seed : int
@@ -52,15 +59,23 @@ class SimResult:
     rotate: bool = True
     max_rounds: int = 30
     seconds: float = field(default=0.0, compare=False)
+    seats: pd.DataFrame = field(default_factory=pd.DataFrame)
+    tables: dict[str, pd.DataFrame] = field(default_factory=dict)
 
     def __repr__(self) -> str:
         n = len(self.variants)
         names = ", ".join(v.name for v in self.variants[:3]) + (", ..." if n > 3 else "")
         each = len(self.games) // n if n else 0
-        rounds = int(self.games["rounds"].sum())
+        length = int(self.games["length"].sum())
+        units = {v.game for v in self.variants}
+        unit = "rounds"
+        if len(units) == 1:
+            from workbench.games import GAMES
+
+            unit = GAMES[units.pop()].length_unit
         return (
             f"<SimResult: {n} variant{'s' if n != 1 else ''} ({names}), {each} games each, "
-            f"seed {self.seed}, {rounds} rounds>"
+            f"seed {self.seed}, {length} {unit}>"
         )
 
     def summary(self) -> pd.DataFrame:
@@ -75,10 +90,10 @@ class SimResult:
         >>> s.loc[0, ["board", "rules", "bots"]].to_list(), int(s.loc[0, "games"])
         (['Tiny Island', 'rulebook', 'random,random'], 2)
         """
-        table = compare_variants(self.rounds, self.games)
+        table = compare_variants(self.rounds, self.games, self.seats)
         by_name = {v.name: v for v in self.variants}
-        table.insert(1, "board", [by_name[n].board.name for n in table["variant"]])
-        table.insert(2, "rules", [by_name[n].rules.name for n in table["variant"]])
+        table.insert(1, "board", [getattr(by_name[n].board, "name", "") for n in table["variant"]])
+        table.insert(2, "rules", [getattr(by_name[n].rules, "name", "") for n in table["variant"]])
         table.insert(3, "bots", [by_name[n].lineup for n in table["variant"]])
         return table
 
@@ -94,10 +109,11 @@ class SimResult:
         >>> r.win_rates("bot")[["bot", "n"]].to_dict("records")
         [{'bot': 'random', 'n': 4}]
         """
-        return win_rates(self.rounds, self.games, by=by)
+        return win_rates(self.seats if self.rounds.empty else self.rounds, self.games, by=by)
 
     def to_csv(self, path: str | os.PathLike[str], table: str = "rounds") -> Path:
-        """Write the ``"rounds"`` (or ``"games"``) table to ``path`` as CSV, atomically.
+        """Write the ``"rounds"``, ``"games"`` or ``"seats"`` table (or a game's own) to
+        ``path`` as CSV, atomically.
 
         Examples
         --------
@@ -109,9 +125,11 @@ class SimResult:
         >>> text.splitlines()[0].startswith("variant,game,round,seat,bot")
         True
         """
-        frames = {"rounds": self.rounds, "games": self.games}
+        frames = {"rounds": self.rounds, "games": self.games, "seats": self.seats, **self.tables}
+        if self.rounds.empty:
+            del frames["rounds"]
         if table not in frames:
-            raise ValueError(f"table is {table!r}: use 'rounds' or 'games'")
+            raise ValueError(f"table is {table!r}: use one of {', '.join(map(repr, frames))}")
         return write_atomic(path, frames[table].to_csv(index=False, lineterminator="\n"))
 
     def _repr_html_(self) -> str:

@@ -27,16 +27,10 @@ from typing import Any
 
 import pandas as pd
 
+from workbench.games.registry import GAMES
+from workbench.games.tables import Columns, lineup
 from workbench.maps.board import Board
 from workbench.rules.rules import Rules
-from workbench.sim.play import (
-    GAME_COLUMNS,
-    ROUND_COLUMNS,
-    Columns,
-    empty_columns,
-    lineup,
-    play_rows,
-)
 from workbench.sim.result import SimResult
 from workbench.sim.variants import BotSpec, Variant, _rules, as_variants
 
@@ -55,24 +49,28 @@ class Chunk:
     max_rounds: int
 
 
-def run_chunk(chunk: Chunk, on_game: Callable[[], Any] | None = None) -> tuple[Columns, Columns]:
-    """Play the games of ``chunk``; return their round rows and game rows.
+Tables = dict[str, Columns]
+"""A game's simulator tables by name (``games``, ``seats``, and the game's own)."""
+
+
+def run_chunk(chunk: Chunk, on_game: Callable[[], Any] | None = None) -> Tables:
+    """Play the games of ``chunk``; return their rows, table by table.
 
     This is the function workers run; it needs only ``workbench`` importable.
 
     Examples
     --------
     >>> v = Variant("tiny", "maps/tiny.yaml", None, ["random"] * 2)
-    >>> rounds, games = run_chunk(Chunk(v, seed=1, start=3, stop=5, rotate=True, max_rounds=30))
-    >>> games["game"], games["bots"]
-    ([3, 4], ['random,random', 'random,random'])
+    >>> out = run_chunk(Chunk(v, seed=1, start=3, stop=5, rotate=True, max_rounds=30))
+    >>> out["games"]["game"], out["games"]["bots"], sorted(out)
+    ([3, 4], ['random,random', 'random,random'], ['games', 'rounds', 'seats'])
     """
     v = chunk.variant
-    rounds = empty_columns(ROUND_COLUMNS)
-    games = empty_columns(GAME_COLUMNS)
+    info = GAMES[v.game]
+    tables = info.empty_tables()
     for game in range(chunk.start, chunk.stop):
         order = lineup(v.bots, game, chunk.rotate)
-        play_rows(
+        info.play_rows(
             v.board,
             v.rules,
             [v.factories[k] for k in order],
@@ -81,24 +79,23 @@ def run_chunk(chunk: Chunk, on_game: Callable[[], Any] | None = None) -> tuple[C
             game,
             variant=v.name,
             max_rounds=chunk.max_rounds,
-            rounds_out=rounds,
-            games_out=games,
+            tables=tables,
         )
         if on_game is not None:
             on_game()
-    return rounds, games
+    return tables
 
 
 def run_games(
     variant: Variant, seed: int, start: int, stop: int, rotate: bool, max_rounds: int
-) -> tuple[Columns, Columns]:
+) -> Tables:
     """:func:`run_chunk` with the chunk's fields as arguments (for a variant scattered to
     Dask workers once and passed as a future).
 
     Examples
     --------
     >>> v = Variant("tiny", "maps/tiny.yaml", "countdown", ["random"] * 2)
-    >>> run_games(v, 1, 0, 1, True, 30)[1]["game"]
+    >>> run_games(v, 1, 0, 1, True, 30)["games"]["game"]
     [0]
     """
     return run_chunk(Chunk(variant, seed, start, stop, rotate, max_rounds))
@@ -165,7 +162,7 @@ def _futures(
     done_order: Callable[[list[Any]], Iterable[Any]],
     cancel: Callable[[list[Any]], None],
     chunks: list[Chunk],
-    on_chunk: Callable[[int, tuple[Columns, Columns]], None],
+    on_chunk: Callable[[int, Tables], None],
 ) -> None:
     futures = [submit(c) for c in chunks]
     index = {f: i for i, f in enumerate(futures)}
@@ -182,14 +179,14 @@ def _execute(
     workers: int,
     executor: Any,
     bar: Any,
-    on_chunk: Callable[[int, tuple[Columns, Columns]], None],
+    on_chunk: Callable[[int, Tables], None],
 ) -> None:
     if executor is None and workers == 1:
         for i, chunk in enumerate(chunks):
             on_chunk(i, run_chunk(chunk, on_game=bar.update))
         return
 
-    def counted(i: int, out: tuple[Columns, Columns]) -> None:
+    def counted(i: int, out: Tables) -> None:
         bar.update(chunks[i].stop - chunks[i].start)
         on_chunk(i, out)
 
@@ -329,10 +326,11 @@ def sweep(
         for v in chosen
         for start in range(0, games, size)
     ]
-    frames: list[tuple[pd.DataFrame, pd.DataFrame] | None] = [None] * len(chunks)
+    frames: list[dict[str, pd.DataFrame] | None] = [None] * len(chunks)
 
-    def on_chunk(i: int, out: tuple[Columns, Columns]) -> None:
-        frames[i] = (_frame(out[0], ROUND_COLUMNS), _frame(out[1], GAME_COLUMNS))
+    def on_chunk(i: int, out: Tables) -> None:
+        dtypes = GAMES[chunks[i].variant.game].tables
+        frames[i] = {name: _frame(columns, dtypes[name]) for name, columns in out.items()}
 
     started = time.perf_counter()
     bar = _bar(games * len(chosen), progress)
@@ -342,11 +340,15 @@ def sweep(
         bar.close()
     done = [f for f in frames if f is not None]
     assert len(done) == len(chunks)
-    rounds = pd.concat([f[0] for f in done], ignore_index=True)
-    table = pd.concat([f[1] for f in done], ignore_index=True)
+    names = list(dict.fromkeys(name for f in done for name in f))
+    tables = {
+        name: pd.concat([f[name] for f in done if name in f], ignore_index=True) for name in names
+    }
     return SimResult(
-        rounds=rounds,
-        games=table,
+        rounds=tables.pop("rounds", pd.DataFrame()),
+        games=tables.pop("games"),
+        seats=tables.pop("seats"),
+        tables=tables,
         variants=chosen,
         seed=seed,
         rotate=rotate,
@@ -369,6 +371,7 @@ def simulate(
     max_rounds: int = 30,
     chunk_size: int | None = None,
     name: str | None = None,
+    game: str = "trans_europa",
 ) -> SimResult:
     """Play ``games`` games of ``board`` by ``rules`` with one bot per seat, and tabulate them.
 
@@ -382,6 +385,8 @@ def simulate(
         One per seat: the number of players.
     name : str, optional
         The ``variant`` column's value (the rules' name by default).
+    game : str
+        The registered game (:data:`workbench.games.GAMES`); ``board`` is its data file.
 
     Examples
     --------
@@ -392,8 +397,8 @@ def simulate(
     ...                               games=4, seed=7).rounds)
     True
     """
-    chosen = _rules(rules)
-    variant = Variant(chosen.name if name is None else name, board, chosen, bots)
+    chosen = _rules(rules, game)
+    variant = Variant(chosen.name if name is None else name, board, chosen, bots, game)
     return sweep(
         [variant],
         games,

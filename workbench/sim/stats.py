@@ -21,7 +21,16 @@ from collections.abc import Iterable
 
 import pandas as pd
 
-__all__ = ["Z95", "balance", "compare_variants", "final_rows", "wilson", "win_rates"]
+__all__ = [
+    "SUMMARY_LABELS",
+    "Z95",
+    "balance",
+    "compact_summary",
+    "compare_variants",
+    "final_rows",
+    "wilson",
+    "win_rates",
+]
 
 Z95 = 1.959963984540054
 """The normal quantile of a two-sided 95 % interval."""
@@ -99,6 +108,8 @@ def balance(rates: Iterable[float]) -> float:
 def final_rows(rounds: pd.DataFrame, games: pd.DataFrame) -> pd.DataFrame:
     """One row per seat per game that ended (not truncated): the games' last rounds.
 
+    ``rounds`` may also be a ``seats`` table (one row per seat per game, every game's).
+
     Examples
     --------
     >>> from workbench.sim import simulate
@@ -106,7 +117,7 @@ def final_rows(rounds: pd.DataFrame, games: pd.DataFrame) -> pd.DataFrame:
     >>> len(final_rows(r.rounds, r.games)) == 2 * int((~r.games.truncated).sum())
     True
     """
-    last = rounds[rounds["last_round"]]
+    last = rounds[rounds["last_round"]] if "last_round" in rounds else rounds
     ended = games.loc[~games["truncated"], ["variant", "game"]]
     return last.merge(ended, on=["variant", "game"], how="inner")
 
@@ -117,7 +128,8 @@ def win_rates(rounds: pd.DataFrame, games: pd.DataFrame, by: str = "seat") -> pd
     Parameters
     ----------
     rounds, games : DataFrame
-        A result's tables (:attr:`SimResult.rounds`, :attr:`SimResult.games`).
+        A result's tables (:attr:`SimResult.seats` or :attr:`SimResult.rounds`, and
+        :attr:`SimResult.games`).
     by : {"seat", "bot"}
 
     Returns
@@ -152,7 +164,9 @@ def win_rates(rounds: pd.DataFrame, games: pd.DataFrame, by: str = "seat") -> pd
     return table.reset_index(drop=True)
 
 
-def compare_variants(rounds: pd.DataFrame, games: pd.DataFrame) -> pd.DataFrame:
+def compare_variants(
+    rounds: pd.DataFrame, games: pd.DataFrame, seats: pd.DataFrame | None = None
+) -> pd.DataFrame:
     """The comparison table: one row per variant, in the order they were simulated.
 
     Columns: ``board``, ``rules`` and ``bots`` are not known here (see
@@ -162,7 +176,9 @@ def compare_variants(rounds: pd.DataFrame, games: pd.DataFrame) -> pd.DataFrame:
     highest minus lowest final score), the shares of rounds that ended by the rail supply
     (``supply_end``), passively (``passive_end``: the last rail's builder did not finish)
     and with two or more finishers (``two_finishers``), ``balance`` (:func:`balance` of the
-    seats' win rates), and each seat's win rate (``win_seat0``, ...).
+    seats' win rates), and each seat's win rate (``win_seat0``, ...). Games without a
+    ``rounds`` table (every game but Trans Europa) get ``length_per_game`` in the game's
+    own unit instead of the round columns; win rates then come from ``seats``.
 
     Examples
     --------
@@ -172,27 +188,109 @@ def compare_variants(rounds: pd.DataFrame, games: pd.DataFrame) -> pd.DataFrame:
     >>> int(row.games), bool(0 <= row.balance <= 1), float(row.win_seat0 + row.win_seat1)
     (2, True, 1.0)
     """
-    seats = win_rates(rounds, games, by="seat")
-    per_round = rounds.drop_duplicates(["variant", "game", "round"])
+    by_round = len(rounds) > 0
+    rates = win_rates(rounds if by_round or seats is None else seats, games, by="seat")
+    per_round = rounds.drop_duplicates(["variant", "game", "round"]) if by_round else rounds
     out = []
     for variant, g in games.groupby("variant", sort=False):
-        r = per_round[per_round["variant"] == variant]
-        s = seats[seats["variant"] == variant]
+        s = rates[rates["variant"] == variant]
         row: dict[str, object] = {
             "variant": variant,
             "players": int(g["players"].iloc[0]),
             "games": len(g),
             "truncated": int(g["truncated"].sum()),
-            "rounds_per_game": float(g["rounds"].mean()),
-            "turns_per_game": float(g["turns"].mean()),
-            "turns_per_round": float(r["turns"].mean()),
-            "score_spread": float(g["score_spread"].mean()),
-            "supply_end": float((r["reason"] == "supply").mean()),
-            "passive_end": float(r["passive_end"].mean()),
-            "two_finishers": float((r["finishers"] >= 2).mean()),
-            "balance": balance(s["rate"]) if len(s) else math.nan,
         }
+        if by_round:
+            r = per_round[per_round["variant"] == variant]
+            row.update(
+                rounds_per_game=float(g["rounds"].mean()),
+                turns_per_game=float(g["turns"].mean()),
+                turns_per_round=float(r["turns"].mean()),
+            )
+        else:
+            row["length_per_game"] = float(g["length"].mean())
+        row["score_spread"] = float(g["score_spread"].mean())
+        if by_round:
+            row.update(
+                supply_end=float((r["reason"] == "supply").mean()),
+                passive_end=float(r["passive_end"].mean()),
+                two_finishers=float((r["finishers"] >= 2).mean()),
+            )
+        row["balance"] = balance(s["rate"]) if len(s) else math.nan
         for seat, rate in zip(s["seat"], s["rate"], strict=True):
             row[f"win_seat{seat}"] = float(rate)
         out.append(row)
     return pd.DataFrame(out)
+
+
+SUMMARY_LABELS: dict[str, str] = {
+    "board": "board",
+    "rules": "rules",
+    "bots": "bots",
+    "players": "players",
+    "games": "games",
+    "truncated": "games cut off",
+    "rounds_per_game": "rounds a game",
+    "turns_per_game": "turns a game",
+    "turns_per_round": "turns a round",
+    "score_spread": "score spread",
+    "supply_end": "rounds ended: rails ran out",
+    "passive_end": "rounds ended: passive finish",
+    "two_finishers": "rounds ended: two finishers",
+    "balance": "balance (1 = fair)",
+}
+"""How :func:`compact_summary` names each column of the comparison (win rates by seat are
+``win rate, seat 0``...)."""
+
+_SHARES = {"supply_end", "passive_end", "two_finishers"}
+_COUNTS = {"players", "games", "truncated"}
+
+
+def _cell(column: str, value: object) -> str:
+    if isinstance(value, str):
+        return value
+    if value is None or (isinstance(value, float) and math.isnan(value)):
+        return "–"
+    number = float(value)  # type: ignore[arg-type]
+    if column in _COUNTS:
+        return f"{number:.0f}"
+    if column in _SHARES or column.startswith("win_seat"):
+        return f"{number:.1%}"
+    if column == "balance":
+        return f"{number:.3f}"
+    return f"{number:.1f}"
+
+
+def compact_summary(summary: pd.DataFrame) -> pd.DataFrame:
+    """The comparison table turned for reading: one column per variant, one row per measure
+    with its name in words, numbers rounded (shares and win rates as percentages).
+
+    ``summary`` is :meth:`SimResult.summary` (or :func:`compare_variants`); its columns are
+    unchanged there, this is only a view for a notebook, where the wide table needs
+    scrolling. Unknown columns keep their names.
+
+    Examples
+    --------
+    >>> from workbench.sim import simulate
+    >>> r = simulate("maps/tiny.yaml", None, ["random"] * 2, games=4, seed=3)
+    >>> view = compact_summary(r.summary())
+    >>> view["rulebook"].to_dict()  # doctest: +NORMALIZE_WHITESPACE
+    {'board': 'Tiny Island', 'rules': 'rulebook', 'bots': 'random,random', 'players': '2',
+     'games': '4', 'games cut off': '0', 'rounds a game': '4.0', 'turns a game': '151.5',
+     'turns a round': '37.9', 'score spread': '3.8', 'rounds ended: rails ran out': '12.5%',
+     'rounds ended: passive finish': '18.8%', 'rounds ended: two finishers': '0.0%',
+     'balance (1 = fair)': '1.000', 'win rate, seat 0': '50.0%', 'win rate, seat 1': '50.0%'}
+    """
+    rows: dict[str, list[str]] = {}
+    for column in summary.columns:
+        if column == "variant":
+            continue
+        if column.startswith("win_seat"):
+            label = f"win rate, seat {column.removeprefix('win_seat')}"
+        else:
+            label = SUMMARY_LABELS.get(column, column)
+        rows[label] = [_cell(column, v) for v in summary[column]]
+    names = summary["variant"].tolist() if "variant" in summary else list(summary.index)
+    table = pd.DataFrame.from_dict(rows, orient="index", columns=names)
+    table.columns.name = "variant"
+    return table

@@ -7,54 +7,55 @@ boards, rules and line-ups, named after what varies.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import product as _product
 from typing import Any
 
 from workbench.bots import BOTS
-from workbench.bots.base import Bot, BotFactory
-from workbench.engine.game import Game
+from workbench.bots.base import Bot
 from workbench.maps.board import Board
 from workbench.rules.rules import Rules
 
 __all__ = ["BotSpec", "Variant", "bot_factory", "bot_label"]
 
-BotSpec = str | type[Bot]
-"""A bot as a simulation takes it: a name from :data:`workbench.bots.BOTS`, or a Bot class."""
+BotSpec = str | type[Bot] | Callable[..., Any]
+"""A bot as a simulation takes it: a bot's name in the game's registry entry
+(:attr:`GameInfo.bots <workbench.games.GameInfo>`), a Trans Europa Bot class, or a protocol
+bot factory ``(game, seat, rng) -> bot``."""
 
 
-def bot_factory(bot: BotSpec) -> BotFactory:
-    """The bot class that ``bot`` names (or ``bot`` itself if it is a class).
+def bot_factory(bot: BotSpec, game: str = "trans_europa") -> Any:
+    """The protocol bot factory that ``bot`` names or is.
 
-    Raises ``ValueError`` listing the known names for an unknown one.
+    Raises ``ValueError`` listing the game's bots for an unknown name.
 
     Examples
     --------
-    >>> bot_factory("random").__name__
-    'RandomBot'
+    >>> bot_factory("random")
+    <bot 'random' of trans_europa>
     >>> bot_factory("randmo")
     Traceback (most recent call last):
     ...
     ValueError: no bot 'randmo' (did you mean 'random'?); the bots are: random, ...
     """
-    if isinstance(bot, str):
-        if bot in BOTS:
-            return BOTS[bot]
-        import difflib
+    from workbench.games import GAMES
 
-        close = difflib.get_close_matches(bot, list(BOTS), n=1)
-        hint = f" (did you mean {close[0]!r}?)" if close else ""
-        raise ValueError(f"no bot {bot!r}{hint}; the bots are: {', '.join(BOTS)}")
+    info = GAMES[game]
+    if isinstance(bot, str):
+        return info.bot(bot)
     if isinstance(bot, type) and issubclass(bot, Bot):
-        return bot
+        from workbench.games.trans_europa import LegacyBot
+
+        return LegacyBot(bot_label(bot, game), bot)
     if callable(bot):
         return bot
-    raise ValueError(f"bot is {bot!r}: use a name from workbench.bots.BOTS or a Bot class")
+    raise ValueError(f"bot is {bot!r}: use a bot's name, a Bot class or a bot factory")
 
 
-def bot_label(bot: BotSpec) -> str:
-    """The name a bot goes by in tables: its name in ``BOTS``, else its ``name``, else its class.
+def bot_label(bot: BotSpec, game: str = "trans_europa") -> str:
+    """The name a bot goes by in tables: its name in the registry, else its ``name``, else
+    its class.
 
     Examples
     --------
@@ -73,24 +74,21 @@ def bot_label(bot: BotSpec) -> str:
     return str(getattr(bot, "__name__", repr(bot)))
 
 
-def _board(board: Board | str | os.PathLike[str]) -> Board:
-    if isinstance(board, Board):
-        return board
+def _board(board: Any, game: str = "trans_europa") -> Any:
+    from workbench.games import GAMES
+
+    info = GAMES[game]
     if isinstance(board, str | os.PathLike):
-        from workbench.maps.io import load_map
+        return info.board(board)
+    if info.board_type is not None and not isinstance(board, info.board_type):
+        raise ValueError(f"board is {board!r}: use a Board or the path of a map file")
+    return board
 
-        return load_map(board)
-    raise ValueError(f"board is {board!r}: use a Board or the path of a map file")
 
+def _rules(rules: Any, game: str = "trans_europa") -> Any:
+    from workbench.games import GAMES
 
-def _rules(rules: Rules | str | None) -> Rules:
-    if rules is None:
-        return Rules()
-    if isinstance(rules, Rules):
-        return rules
-    if isinstance(rules, str):
-        return Rules.preset(rules)
-    raise ValueError(f"rules is {rules!r}: use a Rules value, a preset's name or None")
+    return GAMES[game].resolve_rules(rules)
 
 
 @dataclass(frozen=True)
@@ -105,9 +103,11 @@ class Variant:
         A board, or the path of a map file to load.
     rules : Rules, preset name or None
         ``None`` is the rulebook's basic game.
-    bots : sequence of bot names or Bot classes
-        One per seat; the number of players is their number. Names come from
-        :data:`workbench.bots.BOTS`.
+    bots : sequence of bot names, Bot classes or bot factories
+        One per seat; the number of players is their number. Names come from the game's
+        registry entry (for Trans Europa, :data:`workbench.bots.BOTS` and ``search``).
+    game : str
+        The registered game (:data:`workbench.games.GAMES`); Trans Europa by default.
 
     Raises
     ------
@@ -132,7 +132,8 @@ class Variant:
     board: Board
     rules: Rules = field(default_factory=Rules)
     bots: tuple[BotSpec, ...] = ("random", "random", "random", "random")
-    factories: tuple[BotFactory, ...] = field(init=False, repr=False, compare=False)
+    game: str = "trans_europa"
+    factories: tuple[Any, ...] = field(init=False, repr=False, compare=False)
 
     def __init__(
         self,
@@ -140,24 +141,32 @@ class Variant:
         board: Board | str | os.PathLike[str],
         rules: Rules | str | None = None,
         bots: Sequence[BotSpec] = ("random", "random", "random", "random"),
+        game: str = "trans_europa",
     ) -> None:
+        from workbench.games import GAMES
+
+        if game not in GAMES:
+            raise ValueError(f"game is {game!r}: the games are {', '.join(GAMES)}")
         if not isinstance(name, str):
             raise ValueError(f"name is {name!r}: use text")
         if isinstance(bots, str) or not isinstance(bots, Sequence):
             raise ValueError(f"bots is {bots!r}: use a list of bot names, one per seat")
         object.__setattr__(self, "name", name)
-        object.__setattr__(self, "board", _board(board))
-        object.__setattr__(self, "rules", _rules(rules))
+        object.__setattr__(self, "game", game)
+        object.__setattr__(self, "board", _board(board, game))
+        object.__setattr__(self, "rules", _rules(rules, game))
         object.__setattr__(self, "bots", tuple(bots))
-        object.__setattr__(self, "factories", tuple(bot_factory(b) for b in self.bots))
+        object.__setattr__(self, "factories", tuple(bot_factory(b, game) for b in self.bots))
         try:
-            Game(self.board, self.rules, players=len(self.bots))
+            GAMES[game].make_game(self.board, self.rules, len(self.bots), 0)
         except ValueError as e:
             raise ValueError(f"variant {name!r}: {e}") from None
 
     def __repr__(self) -> str:
         bots = tuple(bot_label(b) for b in self.bots)
-        return f"Variant({self.name!r}, {self.board.name!r}, {self.rules!r}, {bots!r})"
+        more = "" if self.game == "trans_europa" else f", game={self.game!r}"
+        board = getattr(self.board, "name", self.board)
+        return f"Variant({self.name!r}, {board!r}, {self.rules!r}, {bots!r}{more})"
 
     @property
     def players(self) -> int:
@@ -181,6 +190,7 @@ class Variant:
         | Sequence[Board | str | os.PathLike[str]],
         rules: Mapping[str, Rules | str | None] | Sequence[Rules | str | None] = (None,),
         bots: Mapping[str, Sequence[BotSpec]] | Sequence[Sequence[BotSpec]] = (("random",) * 4,),
+        game: str = "trans_europa",
     ) -> list[Variant]:
         """Every combination of ``boards`` × ``rules`` × ``bots``, in that nesting order.
 
@@ -204,15 +214,15 @@ class Variant:
                 return [(str(k), v) for k, v in values.items()]
             return [(label(v), v) for v in values]
 
-        board_items = named(boards, lambda b: _board(b).name)
-        rule_items = named(rules, lambda r: _rules(r).name)
+        board_items = named(boards, lambda b: _board(b, game).name)
+        rule_items = named(rules, lambda r: _rules(r, game).name)
         bot_items = named(bots, lambda bs: ",".join(bot_label(b) for b in bs))
         axes = (board_items, rule_items, bot_items)
         out = []
         for (bn, b), (rn, r), (ln, lineup) in _product(*axes):
             parts = [n for n, axis in zip((bn, rn, ln), axes, strict=True) if len(axis) > 1]
             name = " / ".join(parts) if parts else rn
-            out.append(cls(name, b, r, lineup))
+            out.append(cls(name, b, r, lineup, game))
         return out
 
 
@@ -232,7 +242,7 @@ def as_variants(variants: Iterable[Variant] | Mapping[str, Variant]) -> tuple[Va
     ValueError: two variants are named 'a': give each a name of its own
     """
     if isinstance(variants, Mapping):
-        out = tuple(Variant(str(k), v.board, v.rules, v.bots) for k, v in variants.items())
+        out = tuple(Variant(str(k), v.board, v.rules, v.bots, v.game) for k, v in variants.items())
     else:
         out = tuple(variants)
     if not out:

@@ -60,24 +60,29 @@ if TYPE_CHECKING:
 __all__ = ["PLAYER_COLORS", "VIEW_NAMES", "BoardView", "Frame", "colored_rails", "player_color"]
 
 PLAYER_COLORS: tuple[str, ...] = (
-    "#0072B2",  # blue
-    "#D55E00",  # vermillion
-    "#009E73",  # bluish green
-    "#CC79A7",  # reddish purple
-    "#E69F00",  # orange
-    "#56B4E9",  # sky blue
+    "#EE3377",  # magenta
+    "#225522",  # dark green
+    "#7B2FBE",  # violet
+    "#999933",  # olive
+    "#AA4499",  # purple
+    "#3F007D",  # deep violet
 )
-"""The colors of seats 0 to 5: the colorblind-safe palette of Okabe and Ito (2008).
+"""The colors of seats 0 to 5, chosen to stand apart from the board and from each other.
 
-Six of the eight colors of their *Color Universal Design* set (black is the rails' color and
-yellow does not read on the land), told apart with each common color-vision deficiency.
-Markers also carry their seat number, so color is never the only cue.
+None of them is a color the board already uses for something else: water and rivers are
+blue, mountains and brown cards brown, the other cards white, pink, orange and turquoise, rails
+black. Each is at least 25 (CIE76 Delta E) from every such color, and 6 under simulated
+protanopia, deuteranopia and tritanopia (the matrices of Machado, Oliveira and Fernandes,
+2009); any two are at least 20 apart with normal vision and with each of those deficiencies.
+Most come from Paul Tol's color-blind-safe schemes. Markers also carry their seat number,
+so color is never the only cue. ``tests/ui/test_boardview.py`` checks these distances.
 
-References: M. Okabe and K. Ito, *Color Universal Design (CUD): how to make figures and
-presentations that are friendly to colorblind people* (2008), https://jfly.uni-koeln.de/color/
+References: G. M. Machado, M. M. Oliveira and L. A. F. Fernandes, "A physiologically-based
+model for simulation of color vision deficiency", *IEEE TVCG* 15(6), 2009,
+doi:10.1109/TVCG.2009.113; P. Tol, *Colour schemes* (SRON/EPS/TN/09-002, 2021).
 """
 
-_LABEL_TEXT: tuple[str, ...] = ("white", "white", "white", "black", "black", "black")
+_LABEL_TEXT: tuple[str, ...] = ("white", "white", "white", "black", "white", "white")
 """Text color of the seat number on each seat's marker: the one that reads best on it."""
 
 VIEW_NAMES: tuple[str, ...] = (
@@ -110,6 +115,8 @@ MARKER_SIZE = 19.0
 """Size of a start marker, in pixels."""
 HAND_RADIUS = 0.47
 """Radius of the ring around a city of a hand, in plane units."""
+CITY_NAME_LAYERS = ("city-names-halo", "city-names")
+"""The board's city names (halo, then text), drawn over everything the view adds."""
 DUPLICATE_TAP = 0.3
 """Seconds within which a second tap at the very same coordinates is taken as a repeat."""
 
@@ -181,7 +188,7 @@ def player_color(seat: int) -> str:
     Examples
     --------
     >>> player_color(0), player_color(1)
-    ('#0072B2', '#D55E00')
+    ('#EE3377', '#225522')
     """
     return PLAYER_COLORS[seat % len(PLAYER_COLORS)]
 
@@ -445,6 +452,9 @@ class BoardView:
             **_STYLE["marker-labels"],
         )
         fig.add_layout(labels)
+        # city names last: over the markers and their numbers, so a marker never hides one
+        names = [a for a in fig.center if getattr(a, "name", "") in CITY_NAME_LAYERS]
+        fig.center = [a for a in fig.center if a not in names] + names
         fig.add_tools(
             HoverTool(
                 renderers=[renderers["markers"]],
@@ -585,7 +595,7 @@ class BoardView:
         >>> view = BoardView(load_map("maps/tiny.yaml"))
         >>> view.highlight([((2, 1), (1, 1))], seat=1)
         >>> view.sources["turn-rails"].data["color"]
-        ['#D55E00']
+        ['#225522']
         """
         keys = [edge(a, b) for a, b in segments]
         color = player_color(seat)
@@ -648,7 +658,7 @@ class BoardView:
         >>> view = BoardView(load_map("maps/tiny.yaml"))
         >>> view.show_hand(["Alder", "Birch"], seat=2)
         >>> view.sources["hand"].data["name"], view.sources["hand"].data["color"][0]
-        (['Alder', 'Birch'], '#009E73')
+        (['Alder', 'Birch'], '#7B2FBE')
         """
         self.show_hands({seat: list(cities)})
 

@@ -1,0 +1,255 @@
+"""A search bot that knows nothing but the game protocol: information-set Monte Carlo tree
+search over determinizations.
+
+On its turn the bot grows one tree of action sequences from its observation. Each playout
+first draws a state the bot cannot tell from the real one (``game.sample_state``: the
+hidden hands dealt at random), walks the tree by UCB1 among the actions legal in that
+state (counting how often each was available: the single-observer variant of Cowling,
+Powley and Whitehouse), adds one node, then plays on with the rollout policy (uniformly
+random, or the game's own bots) until the game ends, the scores change (for games scored
+round by round), or a depth limit. Every seat's reward is backed up along the path and
+each node keeps the reward of the seat that chose it (max^n). The bot plays the root's most
+visited action. Chance outcomes are drawn with ``state.chance_outcomes()``.
+
+It runs on every registered game without game-specific code: all it uses is the protocol.
+
+References
+----------
+P. I. Cowling, E. J. Powley, D. Whitehouse, "Information Set Monte Carlo Tree Search",
+IEEE Transactions on Computational Intelligence and AI in Games 4(2), 2012, 120-143.
+https://doi.org/10.1109/TCIAIG.2012.2200894
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from workbench.games.protocol import BotFactory, Game, State
+from workbench.games.referee import sample_chance
+
+__all__ = ["SearchBot"]
+
+
+class _Node:
+    __slots__ = ("avail", "children", "reward", "seat", "visits")
+
+    def __init__(self, seat: int | None) -> None:
+        self.seat = seat  # the seat that chose the action leading here (None: chance/root)
+        self.children: dict[str, _Node] = {}
+        self.visits = 0
+        self.avail = 0
+        self.reward = 0.0
+
+
+class _Factory:
+    """A protocol bot factory for :class:`SearchBot` with fixed parameters."""
+
+    def __init__(self, name: str, params: dict[str, Any]) -> None:
+        self.name = name
+        self.params = params
+
+    def __repr__(self) -> str:
+        params = ", ".join(f"{k}={v!r}" for k, v in self.params.items())
+        return f"<bot {self.name!r}: SearchBot({params})>"
+
+    def __call__(self, game: Any, seat: int, rng: np.random.Generator) -> SearchBot:
+        return SearchBot(game, seat, rng, **self.params)
+
+
+class SearchBot:
+    """Information-set MCTS on any registered game (see the module's text).
+
+    Parameters
+    ----------
+    game : Game
+        The protocol game (only its ``sample_state`` and ``players`` are used).
+    seat : int
+    rng : numpy.random.Generator
+        The bot's only source of randomness (determinizations, rollouts, ties).
+    playouts : int
+        Playouts per decision.
+    seconds : float, optional
+        A time budget per decision instead (playouts then bound it from above). Timed
+        search is not reproducible; leave it ``None`` for seeded experiments.
+    exploration : float
+        UCB1's exploration constant.
+    rollout : bot factory, or one per seat, optional
+        The policy of the playouts (the game's own bots, for every seat or one per seat);
+        uniformly random moves by default.
+    until_score_change : bool
+        End a playout as soon as any score changes (games scored round by round).
+    max_depth : int
+        End a playout after this many actions.
+
+    Examples
+    --------
+    >>> from workbench.games import GAMES, play
+    >>> info = GAMES["trans_europa"]
+    >>> game = info.new_game(players=2, seed=1, board="maps/tiny.yaml")
+    >>> search = SearchBot.factory(playouts=8, until_score_change=True)
+    >>> end = play(game, [search, info.bots["random"]], seed=3)
+    >>> end.is_terminal()
+    True
+    """
+
+    name = "search"
+
+    def __init__(
+        self,
+        game: Game,
+        seat: int,
+        rng: np.random.Generator,
+        *,
+        playouts: int = 64,
+        seconds: float | None = None,
+        exploration: float = 0.7,
+        rollout: BotFactory | Sequence[BotFactory] | None = None,
+        until_score_change: bool = False,
+        max_depth: int = 400,
+    ) -> None:
+        if playouts < 1:
+            raise ValueError(f"playouts is {playouts!r}: use at least 1")
+        self.game = game
+        self.seat = seat
+        self.rng = rng
+        self.playouts = playouts
+        self.seconds = seconds
+        self.exploration = exploration
+        if rollout is None or isinstance(rollout, Sequence):
+            self.rollout = None if rollout is None else list(rollout)
+        else:
+            self.rollout = [rollout] * game.players
+        self.until_score_change = until_score_change
+        self.max_depth = max_depth
+
+    def __repr__(self) -> str:
+        return f"SearchBot(seat={self.seat}, playouts={self.playouts})"
+
+    @classmethod
+    def factory(cls, name: str = "search", **params: Any) -> BotFactory:
+        """A bot factory ``(game, seat, rng) -> SearchBot`` with these parameters.
+
+        Examples
+        --------
+        >>> SearchBot.factory(playouts=10)
+        <bot 'search': SearchBot(playouts=10)>
+        """
+        return _Factory(name, params)
+
+    # ------------------------------------------------------------------ the search
+
+    def act(self, observation: Any) -> Any:
+        """The most visited root action after the playouts."""
+        legal = list(observation.legal_actions)
+        if not legal:
+            raise ValueError(f"seat {self.seat} has no legal action in this observation")
+        if len(legal) == 1:
+            return legal[0]
+        root = _Node(None)
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        for _ in range(self.playouts):
+            state = self.game.sample_state(observation, self.rng)
+            self._playout(root, state)
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+        best = max(
+            range(len(legal)),
+            key=lambda i: (
+                root.children[str(legal[i])].visits if str(legal[i]) in root.children else -1,
+                -i,
+            ),
+        )
+        return legal[best]
+
+    def _playout(self, root: _Node, state: State) -> None:
+        start = tuple(float(s) for s in state.scores())
+        path = [root]
+        node = root
+        depth = 0
+        # selection and expansion
+        while not state.is_terminal() and depth < self.max_depth:
+            seat = state.to_play
+            if seat is None:
+                action = sample_chance(state, self.rng)
+            else:
+                actions = state.legal_actions()
+                for a in actions:
+                    child = node.children.get(str(a))
+                    if child is not None:
+                        child.avail += 1
+                fresh = [a for a in actions if str(a) not in node.children]
+                if fresh:
+                    action = fresh[int(self.rng.integers(len(fresh)))]
+                    child = _Node(seat)
+                    child.avail = 1
+                    node.children[str(action)] = child
+                    state.apply(action)
+                    depth += 1
+                    path.append(child)
+                    break
+                action = max(actions, key=lambda a: self._ucb(node.children[str(a)]))
+            key = str(action)
+            state.apply(action)
+            depth += 1
+            if seat is None:
+                child = node.children.get(key)
+                if child is None:
+                    child = node.children[key] = _Node(None)
+            else:
+                child = node.children[key]
+            path.append(child)
+            node = child
+            if self.until_score_change and self._changed(state, start):
+                break
+        # rollout
+        self._rollout(state, start, depth)
+        rewards = self._rewards(state, start)
+        for n in path:
+            n.visits += 1
+            if n.seat is not None:
+                n.reward += rewards[n.seat]
+
+    def _ucb(self, child: _Node) -> float:
+        if child.visits == 0:
+            return math.inf
+        mean = child.reward / child.visits
+        return mean + self.exploration * math.sqrt(math.log(max(child.avail, 1)) / child.visits)
+
+    def _changed(self, state: State, start: tuple[float, ...]) -> bool:
+        return tuple(float(s) for s in state.scores()) != start
+
+    def _rollout(self, state: State, start: tuple[float, ...], depth: int) -> None:
+        if self.until_score_change and self._changed(state, start):
+            return
+        bots = None
+        if self.rollout is not None:
+            bots = [make(state.game, s, self.rng) for s, make in enumerate(self.rollout)]
+        while not state.is_terminal() and depth < self.max_depth:
+            seat = state.to_play
+            if seat is None:
+                action = sample_chance(state, self.rng)
+            elif bots is not None:
+                action = bots[seat].act(state.observation(seat))
+            else:
+                actions = state.legal_actions()
+                action = actions[int(self.rng.integers(len(actions)))]
+            state.apply(action)
+            depth += 1
+            if self.until_score_change and self._changed(state, start):
+                return
+
+    def _rewards(self, state: State, start: tuple[float, ...]) -> list[float]:
+        n = len(start)
+        if state.is_terminal():
+            won = state.winners()
+            return [1.0 / len(won) if s in won else 0.0 for s in range(n)]
+        gains = [float(s) - b for s, b in zip(state.scores(), start, strict=True)]
+        low, high = min(gains), max(gains)
+        if high == low:
+            return [0.5] * n
+        return [(g - low) / (high - low) for g in gains]

@@ -1,0 +1,240 @@
+"""The referee: one loop that plays seats against each other, for every game and every
+caller (the simulator, :func:`workbench.bots.play_game`, the command line, the widgets).
+
+A :class:`Match` holds a state, one bot or a human (``None``) per seat, and a generator for
+chance outcomes seeded from the game's own seed. :meth:`Match.step` plays the next action
+that is not a human's: a chance outcome, or the move of the bot on turn, which sees only its
+observation. :meth:`Match.run` steps until a human is on turn, the game ends, or a limit.
+
+Randomness: seat ``s``'s bot gets the ``s``-th generator spawned from the match's ``seed``
+(:func:`bot_rngs`); chance outcomes come from :func:`chance_rng` of the game's seed. A match
+therefore depends on the game, the bots and ``seed`` only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+
+from workbench.exceptions import IllegalActionError
+from workbench.games.protocol import Bot, BotFactory, Game, State
+
+__all__ = ["Match", "bot_rngs", "chance_rng", "play", "sample_chance"]
+
+Callback = Callable[[State, Any, "int | None"], None]
+"""Called with the state, the action and the seat that plays it (``None``: chance)."""
+
+
+def bot_rngs(seed: int | np.random.SeedSequence, players: int) -> list[np.random.Generator]:
+    """One independent generator per seat, spawned from ``seed``.
+
+    Examples
+    --------
+    >>> a, b = bot_rngs(5, 2)
+    >>> int(a.integers(1000)) == int(bot_rngs(5, 2)[0].integers(1000))
+    True
+    """
+    seq = seed if isinstance(seed, np.random.SeedSequence) else np.random.SeedSequence(seed)
+    return [np.random.default_rng(s) for s in seq.spawn(players)]
+
+
+def chance_rng(game_seed: int) -> np.random.Generator:
+    """The generator of a game's chance outcomes, from the game's seed alone.
+
+    Examples
+    --------
+    >>> int(chance_rng(3).integers(100)) == int(chance_rng(3).integers(100))
+    True
+    """
+    return np.random.default_rng(np.random.SeedSequence(int(game_seed), spawn_key=(2,)))
+
+
+def sample_chance(state: State, rng: np.random.Generator) -> Any:
+    """One chance outcome of ``state``, drawn with ``rng`` by the outcomes' probabilities.
+
+    A single outcome is returned without touching ``rng``.
+
+    Examples
+    --------
+    >>> class Coin:
+    ...     def chance_outcomes(self):
+    ...         return [("heads", 0.5), ("tails", 0.5)]
+    >>> sample_chance(Coin(), np.random.default_rng(0)) in ("heads", "tails")
+    True
+    """
+    outcomes = state.chance_outcomes()
+    if not outcomes:
+        raise IllegalActionError("no chance outcome here: the state is not a chance node")
+    if len(outcomes) == 1:
+        return outcomes[0][0]
+    weights = np.array([p for _, p in outcomes], dtype=float)
+    pick = int(rng.choice(len(outcomes), p=weights / weights.sum()))
+    return outcomes[pick][0]
+
+
+class Match:
+    """A game in progress between bots and humans, refereed one action at a time.
+
+    Parameters
+    ----------
+    game : Game
+        Any registered game (see :data:`workbench.games.GAMES`).
+    seats : sequence of bot factory or None
+        One per seat: a factory ``(game, seat, rng) -> bot``, or ``None`` for a human whose
+        moves come through :meth:`play`.
+    seed : int or SeedSequence
+        The seed of the bots' generators.
+    state : State, optional
+        Continue from this state instead of a new one.
+    on_action : callable, optional
+        ``f(state, action, seat)`` before each action is applied (``seat`` is ``None`` for
+        chance).
+    on_applied : callable, optional
+        The same, after each action is applied.
+    names : sequence of str, optional
+        The seats' names for messages (the bots' class names by default).
+
+    Examples
+    --------
+    >>> from workbench.games import GAMES
+    >>> info = GAMES["trans_europa"]
+    >>> game = info.new_game(players=2, seed=3, board="maps/tiny.yaml")
+    >>> match = Match(game, [info.bots["random"], None], seed=1)
+    >>> match.run()        # bots and chance play until the human's turn (not a stop: False)
+    False
+    >>> match.human_to_play(), match.state.to_play
+    (True, 1)
+    >>> match.play(match.state.legal_actions()[0])
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        seats: Sequence[BotFactory | None],
+        seed: int | np.random.SeedSequence = 0,
+        *,
+        state: State | None = None,
+        on_action: Callback | None = None,
+        on_applied: Callback | None = None,
+        names: Sequence[str] | None = None,
+    ) -> None:
+        if len(seats) != game.players:
+            raise ValueError(f"{len(seats)} seats for a game of {game.players} players")
+        self.game = game
+        rngs = bot_rngs(seed, game.players)
+        self.bots: list[Bot | None] = [
+            None if make is None else make(game, seat, rng)
+            for seat, (make, rng) in enumerate(zip(seats, rngs, strict=True))
+        ]
+        self.state: State = game.new_state() if state is None else state
+        self.chance = chance_rng(game.seed)
+        self.on_action = on_action
+        self.on_applied = on_applied
+        self.names = [
+            (type(b).__name__ if b is not None else "human") if names is None else str(names[i])
+            for i, b in enumerate(self.bots)
+        ]
+
+    def __repr__(self) -> str:
+        who = ", ".join("human" if b is None else type(b).__name__ for b in self.bots)
+        return f"<Match {self.game.name}: {who}; to play {self.state.to_play}>"
+
+    def human_to_play(self) -> bool:
+        """Whether the game waits for a human's move."""
+        seat = self.state.to_play
+        return seat is not None and self.bots[seat] is None and not self.state.is_terminal()
+
+    def _apply(self, action: Any, seat: int | None) -> None:
+        if self.on_action is not None:
+            self.on_action(self.state, action, seat)
+        self.state.apply(action)
+        if self.on_applied is not None:
+            self.on_applied(self.state, action, seat)
+
+    def step(self) -> Any:
+        """Play the next chance outcome or bot move and return it; ``None`` when the game is
+        over or a human is on turn.
+
+        Raises
+        ------
+        IllegalActionError
+            A bot chose an illegal action; the message names the seat and the bot.
+        """
+        state = self.state
+        if state.is_terminal():
+            return None
+        seat = state.to_play
+        if seat is None:
+            action = sample_chance(state, self.chance)
+        else:
+            bot = self.bots[seat]
+            if bot is None:
+                return None
+            action = bot.act(state.observation(seat))
+        try:
+            self._apply(action, seat)
+        except IllegalActionError as e:
+            who = "chance" if seat is None else f"bot {self.names[seat]!r} at seat {seat}"
+            raise IllegalActionError(f"{who}: {e}") from e
+        return action
+
+    def play(self, action: Any) -> None:
+        """Play a human's ``action`` (an action or its text) for the seat on turn.
+
+        Raises
+        ------
+        IllegalActionError
+            It is not a human's turn, or the action is illegal (the message says why).
+        """
+        if not self.human_to_play():
+            raise IllegalActionError(
+                "the game is over"
+                if self.state.is_terminal()
+                else f"seat {self.state.to_play} is not a human seat: it is a bot's turn"
+            )
+        if isinstance(action, str):
+            action = self.game.parse_action(action)
+        self._apply(action, self.state.to_play)
+
+    def run(
+        self, *, max_actions: int = 1_000_000, stop: Callable[[State], bool] | None = None
+    ) -> bool:
+        """Step until a human is on turn, the game ends, or ``stop(state)`` is true.
+
+        Returns whether ``stop`` ended the run. ``RuntimeError`` after ``max_actions``
+        actions without any of those (a guard against bots that never end a game).
+        """
+        for _ in range(max_actions):
+            if stop is not None and stop(self.state):
+                return True
+            if self.step() is None:
+                return False
+        raise RuntimeError(f"the game did not end within {max_actions} actions")
+
+
+def play(
+    game: Game,
+    bots: Sequence[BotFactory],
+    seed: int | np.random.SeedSequence = 0,
+    *,
+    max_actions: int = 1_000_000,
+    on_action: Callback | None = None,
+) -> State:
+    """Play ``game`` to its end with one bot per seat; return the final state.
+
+    Examples
+    --------
+    >>> from workbench.games import GAMES
+    >>> info = GAMES["trans_europa"]
+    >>> game = info.new_game(players=2, seed=3, board="maps/tiny.yaml")
+    >>> end = play(game, [info.bots["random"]] * 2, seed=1)
+    >>> end.is_terminal(), end.history == play(game, [info.bots["random"]] * 2, seed=1).history
+    (True, True)
+    """
+    match = Match(game, bots, seed, on_action=on_action)
+    if None in match.bots:
+        raise ValueError("play needs a bot at every seat")
+    match.run(max_actions=max_actions)
+    return match.state
