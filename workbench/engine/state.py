@@ -570,8 +570,8 @@ the network of seat 0 (marker at [1, 1])
         rails; worked out once per rail placed)."""
         placed, turn, cache = self.placed, self.turn, self._cache
         last = cache.get("room")
-        if last is not None and last[0] is placed and last[1] == (turn, self.round):
-            return last[2]
+        if last is not None and last[0] is placed and last[1] == turn and last[2] == self.round:
+            return last[3]
         # (singles, doubles, lap) -> the room left: a function of the round's rules, kept
         # per rules object and filled as turns are played
         rules = self.round_rules
@@ -588,7 +588,7 @@ the network of seat 0 (marker at [1, 1])
                 rules.allows_turn(singles + 1, doubles, lap),
                 bool(self._doubles) and rules.allows_turn(singles, doubles + 1, lap),
             )
-        cache["room"] = (placed, (turn, self.round), room)
+        cache["room"] = (placed, turn, self.round, room)
         return room
 
     def _budget_left(self) -> bool:
