@@ -105,7 +105,7 @@ class Network:
 
         Shortest-path functions of networkx take the cheapest of parallel edges.
         """
-        import networkx as nx  # imported here: the command line starts without it
+        import networkx as nx  # here: the command line starts without it
 
         G = nx.MultiGraph()
         for p in self.places:
