@@ -11,7 +11,9 @@ from workbench import Board, load_map
 
 ROOT = Path(__file__).resolve().parent.parent
 MAPS = ROOT / "maps"
-SHIPPED = sorted(MAPS.glob("*.yaml"))
+SHIPPED = sorted(
+    p for p in MAPS.glob("*.yaml") if "\nkind: cards\n" not in p.read_text(encoding="utf-8")[:2000]
+)  # the boards; card sets (kind: cards) are checked in tests/games/transorient_express
 
 os.chdir(ROOT)  # doctests and examples use paths relative to the checkout
 

@@ -42,7 +42,7 @@ from workbench.games.transorient_express.actions import (
     Take,
 )
 from workbench.games.transorient_express.game import Observation, TransorientExpress
-from workbench.games.transorient_express.scoring import score_players
+from workbench.games.transorient_express.scoring import scorer
 
 __all__ = ["BOTS", "GreedyBot", "PlannerBot", "RandomBot", "own_score"]
 
@@ -68,13 +68,13 @@ def own_score(
     >>> own_score(game, obs, 0, [0]) >= 1
     True
     """
-    tableaux = [list(t) for t in obs.tableaux]
-    tableaux[seat] += list(extra)
-    luggage: list[list[int]] = [[] for _ in tableaux]
-    luggage[seat] = [*obs.luggage, *extra_luggage] if seat == obs.seat else []
-    return score_players(
-        game.cards, tableaux, luggage, obs.objectives, game.rules.ranked_ties
-    )[seat].total
+    tableaux: list[Sequence[int]] = list(obs.tableaux)
+    if extra:
+        tableaux[seat] = (*tableaux[seat], *extra)
+    luggage: list[Sequence[int]] = [()] * len(tableaux)
+    if seat == obs.seat:
+        luggage[seat] = (*obs.luggage, *extra_luggage)
+    return scorer(game.cards, obs.objectives, game.rules.ranked_ties).total(seat, tableaux, luggage)
 
 
 class _Base:
@@ -83,6 +83,7 @@ class _Base:
         self.seat = seat
         self.rng = rng
         self.costs = game.costs
+        self._gains: dict[tuple[int, int], float] = {}  # this decision's gains
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(seat={self.seat})"
@@ -98,9 +99,14 @@ class _Base:
 
     def gain(self, obs: Observation, card: int, base: int, seat: int | None = None) -> float:
         seat = self.seat if seat is None else seat
+        key = (seat, card)
+        found = self._gains.get(key)
+        if found is not None:
+            return found
         d = self.game.cards.destinations[card]
         value = own_score(self.game, obs, seat, [card]) - base
         value += EFFECT_WORTH.get(d.effect.kind, 0.0) + (LUGGAGE_WORTH if d.luggage else 0.0)
+        self._gains[key] = float(value)
         return float(value)
 
     @staticmethod
@@ -120,6 +126,7 @@ class GreedyBot(_Base):
     """Best points per token now, objectives in view (see the module's text)."""
 
     def act(self, obs: Observation) -> Action:
+        self._gains.clear()
         legal = obs.legal_actions
         if len(legal) == 1:
             return legal[0]
@@ -215,6 +222,7 @@ class PlannerBot(GreedyBot):
         self.deny_weight = deny_weight
 
     def act(self, obs: Observation) -> Action:
+        self._gains.clear()
         legal = obs.legal_actions
         if len(legal) == 1:
             return legal[0]

@@ -51,7 +51,7 @@ from workbench.games.transorient_express.actions import (
 )
 from workbench.games.transorient_express.cards import CardSet
 from workbench.games.transorient_express.rules import Rules
-from workbench.games.transorient_express.scoring import Breakdown, score_players
+from workbench.games.transorient_express.scoring import Breakdown, scorer
 
 __all__ = ["NAME", "Observation", "TransorientExpress", "TransorientState", "cards_fingerprint"]
 
@@ -384,10 +384,9 @@ class TransorientState:
 
     def breakdown(self) -> list[Breakdown]:
         """Every seat's points by source (see :mod:`.scoring`)."""
-        return score_players(
-            self.game.cards, self.tableaux, self.luggage, self.objectives,
-            self.game.rules.ranked_ties,
-        )  # fmt: skip
+        return scorer(self.game.cards, self.objectives, self.game.rules.ranked_ties).breakdown(
+            self.tableaux, self.luggage
+        )
 
     def winners(self) -> tuple[int, ...]:
         """The most points, then the most passports; players still tied share."""

@@ -23,6 +23,8 @@ from workbench.games.transorient_express.cards import CardSet, Destination, Lugg
 
 __all__ = [
     "Breakdown",
+    "Scorer",
+    "scorer",
     "objective_value",
     "passports",
     "ranked_points",
@@ -179,6 +181,169 @@ def objective_value(objective: Objective, tableau: Sequence[Destination], pp: in
     return pp if objective.kind == "visa" else run_length(tableau)
 
 
+class Scorer:
+    """The scoring of one card set with its objectives in play, with every card's numbers
+    looked up once (the bots score thousands of what-ifs a game).
+
+    >>> from workbench.games.transorient_express.cards import load_cards
+    >>> cards = load_cards("maps/transorient_express.yaml")
+    >>> scorer = Scorer(cards, (0, 6, 12))
+    >>> scorer.total(0, [[0, 12], [5]], [[], []]) == score_players(
+    ...     cards, [[0, 12], [5]], [[], []], (0, 6, 12))[0].total
+    True
+    """
+
+    def __init__(self, cards: CardSet, objectives: Sequence[int], ties: str = "dense") -> None:
+        self.cards = cards
+        self.ties = ties
+        colors = cards.colors
+        self.ncolors = len(colors)
+        self.dest = [
+            (d.points, d.passports, colors.index(d.color), d.effect.kind,
+             colors.index(d.effect.color) if d.effect.kind == "per_color" else -1,
+             d.effect.amount, d.number)
+            for d in cards.destinations
+        ]  # fmt: skip
+        self.lug = [
+            (lg.points, lg.passports, lg.effect.amount if lg.effect.kind == "per_luggage" else 0)
+            for lg in cards.luggage
+        ]
+        self.objs = [cards.objectives[i] for i in objectives]
+        self.seasons = [o for o in self.objs if o.kind == "season"]
+        self.needs_run = any(o.kind == "route" for o in self.objs)
+
+    def passports(self, tableau: Sequence[int], luggage: Sequence[int]) -> int:
+        """Passports on the cards (indices)."""
+        dest, lug = self.dest, self.lug
+        return sum(dest[i][1] for i in tableau) + sum(lug[i][1] for i in luggage)
+
+    def run(self, tableau: Sequence[int]) -> int:
+        """The Route set length (see :func:`run_length`)."""
+        wild = 0
+        have = set()
+        for i in tableau:
+            d = self.dest[i]
+            if d[3] == "wild_number":
+                wild += 1
+            else:
+                have.add(d[6])
+        k = 0
+        while True:
+            if k + 1 not in have:
+                if wild == 0:
+                    return k
+                wild -= 1
+            k += 1
+
+    def own(self, tableau: Sequence[int], luggage: Sequence[int]) -> tuple[int, list[int], int]:
+        """Cards points, season points (best wild colors) and luggage points."""
+        base = [0] * self.ncolors
+        wild = 0
+        fixed = 0
+        per_color = []
+        pp = self.passports(tableau, luggage)
+        for i in tableau:
+            points, _, color, kind, ecolor, amount, _ = self.dest[i]
+            fixed += points
+            if kind == "wild_color":
+                wild += 1
+            else:
+                base[color] += 1
+            if kind == "per_color":
+                per_color.append((ecolor, amount))
+            elif kind == "per_passport":
+                fixed += amount * pp
+        lug_points = 0
+        for i in luggage:
+            lug_points += self.lug[i][0] + self.lug[i][2] * len(luggage)
+        seasons = self.seasons
+        colors = self.cards.colors
+        if not wild:
+            card_points = fixed + sum(a * base[c] for c, a in per_color)
+            return card_points, [o.points if season_met(o, base, colors) else 0
+                                 for o in seasons], lug_points  # fmt: skip
+        best: tuple[int, list[int]] | None = None
+        for choice in itertools.combinations_with_replacement(range(self.ncolors), wild):
+            counts = list(base)
+            for c in choice:
+                counts[c] += 1
+            card_points = fixed + sum(a * counts[c] for c, a in per_color)
+            season = [o.points if season_met(o, counts, colors) else 0 for o in seasons]
+            if best is None or card_points + sum(season) > best[0] + sum(best[1]):
+                best = (card_points, season)
+        assert best is not None
+        return best[0], best[1], lug_points
+
+    def breakdown(
+        self, tableaux: Sequence[Sequence[int]], luggages: Sequence[Sequence[int]]
+    ) -> list[Breakdown]:
+        """Every player's :class:`Breakdown`."""
+        n = len(tableaux)
+        own = [self.own(tableaux[s], luggages[s]) for s in range(n)]
+        pps = [self.passports(tableaux[s], luggages[s]) for s in range(n)]
+        runs = [self.run(t) for t in tableaux] if self.needs_run else [0] * n
+        columns: list[list[int]] = []
+        season_i = 0
+        for o in self.objs:
+            if o.kind == "season":
+                columns.append([own[s][1][season_i] for s in range(n)])
+                season_i += 1
+                continue
+            values = pps if o.kind == "visa" else runs
+            if o.medals:
+                columns.append(ranked_points(values, o.medals, self.ties))
+            else:
+                columns.append([table_points(o, v) for v in values])
+        return [
+            Breakdown(own[s][0], own[s][2], tuple(col[s] for col in columns), pps[s])
+            for s in range(n)
+        ]
+
+    def total(
+        self, seat: int, tableaux: Sequence[Sequence[int]], luggages: Sequence[Sequence[int]]
+    ) -> int:
+        """``seat``'s total alone (others are measured only for the ranked objectives)."""
+        cards_points, season, lug_points = self.own(tableaux[seat], luggages[seat])
+        total = cards_points + sum(season) + lug_points
+        pp = runs = None
+        for o in self.objs:
+            if o.kind == "season":
+                continue
+            if o.kind == "visa":
+                if pp is None:
+                    pp = [self.passports(t, lg) for t, lg in zip(tableaux, luggages, strict=True)]
+                values = pp
+            else:
+                if runs is None:
+                    runs = [self.run(t) for t in tableaux]
+                values = runs
+            if o.medals:
+                total += ranked_points(values, o.medals, self.ties)[seat]
+            else:
+                total += table_points(o, values[seat])
+        return total
+
+
+_SCORERS: dict[tuple[int, tuple[int, ...], str], Scorer] = {}
+
+
+def scorer(cards: CardSet, objectives: Sequence[int], ties: str = "dense") -> Scorer:
+    """The :class:`Scorer` of ``cards`` and ``objectives``, made once and kept.
+
+    >>> from workbench.games.transorient_express.cards import load_cards
+    >>> cards = load_cards("maps/transorient_express.yaml")
+    >>> scorer(cards, (0, 6, 12)) is scorer(cards, [0, 6, 12])
+    True
+    """
+    key = (id(cards), tuple(objectives), ties)
+    found = _SCORERS.get(key)
+    if found is None or found.cards is not cards:
+        if len(_SCORERS) > 256:
+            _SCORERS.clear()
+        found = _SCORERS[key] = Scorer(cards, tuple(objectives), ties)
+    return found
+
+
 def score_players(
     cards: CardSet,
     tableaux: Sequence[Sequence[int]],
@@ -187,7 +352,8 @@ def score_players(
     ties: str = "dense",
 ) -> list[Breakdown]:
     """Every player's :class:`Breakdown` (indices into ``cards``; ``objectives`` are
-    indices into ``cards.objectives``).
+    indices into ``cards.objectives``), computed from the cards themselves, without the
+    :class:`Scorer`'s tables (the tests hold one against the other).
 
     >>> from workbench.games.transorient_express.cards import load_cards
     >>> cards = load_cards("maps/transorient_express.yaml")
