@@ -431,6 +431,14 @@ class TransorientState:
 
     # ------------------------------------------------------------------ helpers
 
+    def text(self, action: Action) -> str:
+        """``action``'s text with its card named (``play 5-green``) even when the value
+        was made without the label."""
+        card = getattr(action, "card", None)
+        if isinstance(card, int) and 0 <= card < len(self.game.cards.destinations):
+            return str(type(action)(card, _label(self.game.cards, card)))  # type: ignore[call-arg]
+        return str(action)
+
     @property
     def seat(self) -> int:
         """The seat whose turn it is (also between its decisions)."""
@@ -554,7 +562,7 @@ class TransorientState:
         legal = self.legal_actions()
         if action not in legal:
             raise IllegalActionError(
-                f"round {self.round}, turn {self.turn + 1}, seat {seat}: {action} is not "
+                f"round {self.round}, turn {self.turn + 1}, seat {seat}: {self.text(action)} is not "
                 f"legal in the {self.phase} step (legal: {', '.join(map(str, legal[:12]))}"
                 f"{' ...' if len(legal) > 12 else ''})"
             )
