@@ -440,9 +440,12 @@ class TransorientState:
         return str(action)
 
     @property
-    def seat(self) -> int:
-        """The seat whose turn it is (also between its decisions)."""
-        return self.order[self.turn] if self.order else self.starter
+    def seat(self) -> int | None:
+        """The seat whose turn is going on (also at the chance nodes inside it, such as a
+        Luggage draw); ``None`` between rounds and at the end."""
+        if self.phase in ("over", "newround") or self.turn >= len(self.order):
+            return None
+        return self.order[self.turn]
 
     def cost(self, seat: int, card: int) -> list[tuple[int, int]]:
         """What ``card`` costs ``seat`` after its discounts: ``[(token index, count)]``."""
