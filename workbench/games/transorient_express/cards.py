@@ -46,6 +46,7 @@ __all__ = [
     "Objective",
     "check_cards",
     "dumps_cards",
+    "is_cards_file",
     "load_cards",
     "loads_cards",
     "save_cards",
@@ -614,6 +615,22 @@ def _read(path: str | os.PathLike[str]) -> bytes:
 
     with open(path, "rb") as f:
         return f.read(MAX_BYTES + 1)
+
+
+def is_cards_file(path: str | os.PathLike[str]) -> bool:
+    """Whether the file at ``path`` says ``kind: cards`` at the top level (in its first
+    4 KiB), so ``workbench check`` and ``analyze`` can send it here rather than to the
+    board loader. Unreadable files are not card files (the board loader says why).
+
+    >>> is_cards_file("maps/transorient_express.yaml"), is_cards_file("maps/tiny.yaml")
+    (True, False)
+    """
+    try:
+        with open(path, "rb") as f:
+            head = f.read(4096).decode("utf-8", "replace")
+    except OSError:
+        return False
+    return any(line.strip() == "kind: cards" for line in head.splitlines() if line[:1] != " ")
 
 
 def check_cards(path: str | os.PathLike[str]) -> list[Problem]:

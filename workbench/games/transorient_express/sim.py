@@ -60,7 +60,6 @@ TABLES: dict[str, dict[str, str]] = {
         "rounds": "int64",
         "cards_played": "int64",
         "objectives": "object",
-        "first_seat": "int64",
     },
     "seats": {
         **SEAT_COLUMNS,
@@ -184,7 +183,6 @@ def play_rows(
             "rounds": rounds,
             "cards_played": sum(len(t) for t in state.tableaux),
             "objectives": ",".join(str(cards.objectives[i].number) for i in state.objectives),
-            "first_seat": 0,
         },
         seat_extra=seat_extra,
     )
