@@ -39,10 +39,14 @@ def duel(games: int, players: int, seed: int) -> tuple[float, float, float, floa
     """The planner's win share, its interval, and seconds."""
     start = time.perf_counter()
     result = simulate(
-        ROOT / "maps" / "transorient_express.yaml", None,
+        ROOT / "maps" / "transorient_express.yaml",
+        None,
         ["planner"] + ["greedy"] * (players - 1),
-        games=games, seed=seed, game="transorient_express", progress=True,
-    )  # fmt: skip
+        games=games,
+        seed=seed,
+        game="transorient_express",
+        progress=True,
+    )
     seats = result.seats[result.seats.bot == "planner"]
     wins = float(seats.win_share.sum())
     low, high = wilson(wins, games)
@@ -58,16 +62,20 @@ def main() -> None:
     parser.add_argument("--skip-duel", action="store_true")
     args = parser.parse_args()
     rate = speed(args.speed_games, args.seed)
-    print(f"speed: {rate:.1f} games/s per core, 4-player greedy "
-          f"({args.speed_games} games; target 200)")  # fmt: skip
+    print(
+        f"speed: {rate:.1f} games/s per core, 4-player greedy "
+        f"({args.speed_games} games; target 200)"
+    )
     if args.skip_duel:
         return
     share, low, high, seconds = duel(args.duel_games, args.players, args.seed)
     fair = 1 / args.players
     verdict = "clear of" if low > fair else "NOT clear of"
-    print(f"duel: planner vs greedy, {args.players} players, {args.duel_games} games: "
-          f"{share:.3f} [{low:.3f}, {high:.3f}], fair {fair:.3f}, {verdict} the fair share "
-          f"({seconds:.0f} s)")  # fmt: skip
+    print(
+        f"duel: planner vs greedy, {args.players} players, {args.duel_games} games: "
+        f"{share:.3f} [{low:.3f}, {high:.3f}], fair {fair:.3f}, {verdict} the fair share "
+        f"({seconds:.0f} s)"
+    )
 
 
 if __name__ == "__main__":

@@ -39,7 +39,9 @@ def deal(state: TransorientState, script: Sequence[str] = ()) -> TransorientStat
 def new(cards: CardSet) -> Callable[..., TransorientState]:
     """``new(players, rules=None, script=())``: a game set up with the scripted draws."""
 
-    def make(players: int, rules: Rules | None = None, script: Sequence[str] = ()) -> TransorientState:
+    def make(
+        players: int, rules: Rules | None = None, script: Sequence[str] = ()
+    ) -> TransorientState:
         game = TransorientExpress(cards, rules or Rules(), players, 0)
         return deal(game.new_state(), script)
 

@@ -21,8 +21,10 @@ def test_the_report_counts_what_was_played(report, cards: CardSet) -> None:
     assert len(table) == 72 and set(table.card) == {d.label for d in cards.destinations}
     assert (table.played <= table.taken + 2 * 24).all() and table.played.sum() > 0
     assert report.first_player.players.tolist() == [2, 4]
-    assert ((report.first_player.low <= report.first_player.share)
-            & (report.first_player.share <= report.first_player.high)).all()  # fmt: skip
+    assert (
+        (report.first_player.low <= report.first_player.share)
+        & (report.first_player.share <= report.first_player.high)
+    ).all()
     assert set(report.effects.effect) >= {"discount", "store", "luggage icon", "wild_color"}
     assert report.colors.points_per_token.round(3).nunique() == 1  # the set is level
     assert report.objectives.decides.dropna().between(0, 1).all()
@@ -46,8 +48,9 @@ def test_cli_entries(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None
     assert is_cards_file("maps/transorient_express.yaml") and not is_cards_file("maps/tiny.yaml")
     assert not is_cards_file(tmp_path / "missing.yaml")
     out = tmp_path / "r.html"
-    assert run_analyze("maps/transorient_express.yaml", players=(3,), games=2,
-                       html_out=str(out)) == 0  # fmt: skip
+    assert (
+        run_analyze("maps/transorient_express.yaml", players=(3,), games=2, html_out=str(out)) == 0
+    )
     assert out.exists() and "3 players" in capsys.readouterr().out
     bad = tmp_path / "bad.yaml"
     bad.write_text("format: 1\nkind: cards\nname: x\n")

@@ -88,25 +88,52 @@ def _line_of(text: str, needle: str) -> int:
 @pytest.mark.parametrize(
     ("old", "new", "needle", "message"),
     [
-        ("number: 1, color: red, name: Paris, cost: {red: 1}",
-         "number: 1, color: rde, name: Paris, cost: {red: 1}", "rde",
-         "unknown card color 'rde' (did you mean 'red'?"),
-        ("cost: {red: 1}, points: 1", "cost: {red: -1}, points: 1", "-1", "cost: red is -1, below 0"),
-        ("cost: {red: 1}, points: 1", "cost: {purple: 1}, points: 1", "purple",
-         "unknown token color 'purple'"),
-        ("effect: {kind: wild_number}", "effect: {kind: wild_numbr}", "wild_numbr",
-         "unknown effect 'wild_numbr'"),
-        ("effect: {kind: discount, color: red}", "effect: {kind: discount, color: white}",
-         "color: white}", "unknown token color 'white'"),
-        ("points: 1, passports: 0, luggage: false, effect: none}",
-         "points: 1, pasports: 0, luggage: false, effect: none}", "pasports",
-         "unknown key 'pasports' in destination #1 (did you mean 'passports'?"),
-        ("  - {number: 1, color: yellow,", "  - {number: 1, color: red,", "number: 1, color: red,",
-         "a second Destination card 1 red"),
+        (
+            "number: 1, color: red, name: Paris, cost: {red: 1}",
+            "number: 1, color: rde, name: Paris, cost: {red: 1}",
+            "rde",
+            "unknown card color 'rde' (did you mean 'red'?",
+        ),
+        (
+            "cost: {red: 1}, points: 1",
+            "cost: {red: -1}, points: 1",
+            "-1",
+            "cost: red is -1, below 0",
+        ),
+        (
+            "cost: {red: 1}, points: 1",
+            "cost: {purple: 1}, points: 1",
+            "purple",
+            "unknown token color 'purple'",
+        ),
+        (
+            "effect: {kind: wild_number}",
+            "effect: {kind: wild_numbr}",
+            "wild_numbr",
+            "unknown effect 'wild_numbr'",
+        ),
+        (
+            "effect: {kind: discount, color: red}",
+            "effect: {kind: discount, color: white}",
+            "color: white}",
+            "unknown token color 'white'",
+        ),
+        (
+            "points: 1, passports: 0, luggage: false, effect: none}",
+            "points: 1, pasports: 0, luggage: false, effect: none}",
+            "pasports",
+            "unknown key 'pasports' in destination #1 (did you mean 'passports'?",
+        ),
+        (
+            "  - {number: 1, color: yellow,",
+            "  - {number: 1, color: red,",
+            "number: 1, color: red,",
+            "a second Destination card 1 red",
+        ),
         ("medals: [8, 5, 2]", "medals: [8, -5, 2]", "medals: [8, -5", "medals are 1 to 3"),
         ("need: {distinct: 4}", "need: {distnct: 4}", "distnct", "unknown need 'distnct'"),
     ],
-)  # fmt: skip
+)
 def test_every_mistake_is_located(old: str, new: str, needle: str, message: str) -> None:
     text = _edit(old, new)
     found = _problems(text)

@@ -15,20 +15,33 @@ from workbench.games.transorient_express import CardSet, Rules, TransorientExpre
 from workbench.games.transorient_express.game import TransorientState
 
 RULES = st.sampled_from(
-    [Rules(), Rules(discard="out"), Rules(returns="random"), Rules(stationmaster_counts=True),
-     Rules(ranked_ties="competition"), Rules(end_cards=4, end_cards_two=4)]
-)  # fmt: skip
+    [
+        Rules(),
+        Rules(discard="out"),
+        Rules(returns="random"),
+        Rules(stationmaster_counts=True),
+        Rules(ranked_ties="competition"),
+        Rules(end_cards=4, end_cards_two=4),
+    ]
+)
 
 
 def check_conserved(state: TransorientState) -> None:
     cards = state.game.cards
-    tokens = [state.bag[i] + sum(p[i] for p in state.piles) + sum(s[i] for s in state.stores)
-              for i in range(len(cards.tokens))]  # fmt: skip
+    tokens = [
+        state.bag[i] + sum(p[i] for p in state.piles) + sum(s[i] for s in state.stores)
+        for i in range(len(cards.tokens))
+    ]
     assert tokens == list(cards.tokens)
     assert all(n >= 0 for part in (state.bag, *state.piles, *state.stores) for n in part)
-    where = [*state.deck, *state.deck_bottom, *state.discarded,
-             *(c for c in state.bottom + state.top if c >= 0),
-             *(c for h in state.hands for c in h), *(c for t in state.tableaux for c in t)]  # fmt: skip
+    where = [
+        *state.deck,
+        *state.deck_bottom,
+        *state.discarded,
+        *(c for c in state.bottom + state.top if c >= 0),
+        *(c for h in state.hands for c in h),
+        *(c for t in state.tableaux for c in t),
+    ]
     assert sorted(where) == list(range(len(cards.destinations)))
     lug = [*state.lug, *state.lug_bottom, *state.offer, *(c for h in state.luggage for c in h)]
     assert sorted(lug) == list(range(len(cards.luggage)))
@@ -80,8 +93,9 @@ def playout(game: TransorientExpress, seed: int, look: bool) -> TransorientState
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(players=st.integers(2, 4), rules=RULES, seed=st.integers(0, 2**32 - 1))
-def test_random_playouts_keep_every_invariant(cards: CardSet, players: int, rules: Rules,
-                                              seed: int) -> None:  # fmt: skip
+def test_random_playouts_keep_every_invariant(
+    cards: CardSet, players: int, rules: Rules, seed: int
+) -> None:
     game = TransorientExpress(cards, rules, players, seed)
     end = playout(game, seed, look=True)
     assert end.is_terminal() and end.winners()

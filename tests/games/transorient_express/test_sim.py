@@ -12,8 +12,14 @@ from workbench.sim import simulate
 
 @pytest.fixture(scope="module")
 def result():
-    return simulate("maps/transorient_express.yaml", None, ["planner", "greedy", "greedy", "random"],
-                    games=8, seed=11, game="transorient_express")  # fmt: skip
+    return simulate(
+        "maps/transorient_express.yaml",
+        None,
+        ["planner", "greedy", "greedy", "random"],
+        games=8,
+        seed=11,
+        game="transorient_express",
+    )
 
 
 def test_rows_and_points_by_source(result, cards: CardSet) -> None:
@@ -30,9 +36,16 @@ def test_rows_and_points_by_source(result, cards: CardSet) -> None:
 
 
 def test_same_tables_with_one_or_two_workers(result, tmp_path: Path) -> None:
-    pooled = simulate("maps/transorient_express.yaml", None,
-                      ["planner", "greedy", "greedy", "random"], games=8, seed=11,
-                      game="transorient_express", workers=2, chunk_size=3)  # fmt: skip
+    pooled = simulate(
+        "maps/transorient_express.yaml",
+        None,
+        ["planner", "greedy", "greedy", "random"],
+        games=8,
+        seed=11,
+        game="transorient_express",
+        workers=2,
+        chunk_size=3,
+    )
     for table in ("games", "seats", "cards"):
         a = result.to_csv(tmp_path / f"one_{table}.csv", table).read_bytes()
         b = pooled.to_csv(tmp_path / f"two_{table}.csv", table).read_bytes()
@@ -42,6 +55,7 @@ def test_same_tables_with_one_or_two_workers(result, tmp_path: Path) -> None:
 def test_a_preset_by_name_and_a_cut_off(cards: CardSet) -> None:
     short = simulate(cards, "short", ["greedy"] * 3, games=3, seed=2, game="transorient_express")
     assert (short.seats.cards_played.groupby(short.seats.game).max() >= 5).all()
-    cut = simulate(cards, None, ["random"] * 2, games=2, seed=2, game="transorient_express",
-                   max_rounds=2)  # fmt: skip
+    cut = simulate(
+        cards, None, ["random"] * 2, games=2, seed=2, game="transorient_express", max_rounds=2
+    )
     assert cut.games.truncated.all() and (cut.seats.win_share == 0).all()

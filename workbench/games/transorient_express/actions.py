@@ -169,12 +169,23 @@ class LoseToken:
 
 
 Action = (
-    Take | Pile | Place | Play | Pass | Keep | Discard | Return
-    | TokenDraw | CardDraw | LuggageDraw | ObjectiveDraw | LoseToken
-)  # fmt: skip
+    Take
+    | Pile
+    | Place
+    | Play
+    | Pass
+    | Keep
+    | Discard
+    | Return
+    | TokenDraw
+    | CardDraw
+    | LuggageDraw
+    | ObjectiveDraw
+    | LoseToken
+)
 """Any action or chance outcome of the game."""
 
-_COLUMN = {"take": Take, "pile": Pile, "master": Place}
+_COLUMN = ("take", "pile", "master")
 
 
 def parse_action(text: str, cards: CardSet) -> Action:
@@ -210,13 +221,19 @@ def parse_action(text: str, cards: CardSet) -> Action:
             return Keep(n - 1)
         if head == "luggage":
             return LuggageDraw(n - 1)
-        return _COLUMN[head](n - 1)
+        if head == "take":
+            return Take(n - 1)
+        return Pile(n - 1) if head == "pile" else Place(n - 1)
     if head in ("play", "discard", "deal"):
         index = cards.destination(arg)
         label = f"{cards.destinations[index].number}-{cards.destinations[index].color}"
-        return {"play": Play, "discard": Discard, "deal": CardDraw}[head](index, label)
+        if head == "play":
+            return Play(index, label)
+        return Discard(index, label) if head == "discard" else CardDraw(index, label)
     if head in ("return", "draw", "lose"):
         if arg not in cards.token_colors:
             raise ValueError(f"{text!r}: no token color {arg!r} ({', '.join(cards.token_colors)})")
-        return {"return": Return, "draw": TokenDraw, "lose": LoseToken}[head](arg)
+        if head == "return":
+            return Return(arg)
+        return TokenDraw(arg) if head == "draw" else LoseToken(arg)
     raise ValueError(f"{text!r} is not an action: write take 3, pile 2, play 5-green, pass")

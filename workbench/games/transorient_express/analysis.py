@@ -30,7 +30,7 @@ import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-
+from typing import Any, cast
 
 import pandas as pd
 
@@ -66,29 +66,39 @@ class BalanceReport:
 
     def text(self) -> str:
         """The findings in a few lines of text."""
-        lines = [f"{self.name}: {self.games} games each for "
-                 f"{', '.join(map(str, self.players))} players ({', '.join(self.bots)})"]  # fmt: skip
+        lines = [
+            f"{self.name}: {self.games} games each for "
+            f"{', '.join(map(str, self.players))} players ({', '.join(self.bots)})"
+        ]
         lines.append("first-player advantage (seat 0's win share, fair = 1/players):")
         for row in self.first_player.itertuples():
-            lines.append(f"  {row.players} players: {row.share:.3f} "
-                         f"[{row.low:.3f}, {row.high:.3f}] vs {row.fair:.3f}")  # fmt: skip
+            lines.append(
+                f"  {row.players} players: {row.share:.3f} "
+                f"[{row.low:.3f}, {row.high:.3f}] vs {row.fair:.3f}"
+            )
         lines.append("effects (lift with / without, 1 = fair):")
         for row in self.effects.itertuples():
-            lines.append(f"  {row.effect:13} {row.lift_with:.2f} [{row.low:.2f}, {row.high:.2f}]"
-                         f" / {row.lift_without:.2f}")  # fmt: skip
+            lines.append(
+                f"  {row.effect:13} {row.lift_with:.2f} [{row.low:.2f}, {row.high:.2f}]"
+                f" / {row.lift_without:.2f}"
+            )
         lines.append("points per token by card color (printed / realized):")
         for row in self.colors.itertuples():
             lines.append(f"  {row.color:7} {row.points_per_token:.2f} / {row.realized:.2f}")
         lines.append("objectives that decide games most:")
         for row in self.objectives.head(6).itertuples():
             lines.append(f"  {row.objective:28} decides {row.decides:.1%} of {row.games} games")
-        lines.append("cards that look too strong or too weak (lift interval clear of the "
-                     f"average card's {self.baseline:.2f}):")  # fmt: skip
+        lines.append(
+            "cards that look too strong or too weak (lift interval clear of the "
+            f"average card's {self.baseline:.2f}):"
+        )
         if self.flagged.empty:
             lines.append("  none")
         for row in self.flagged.itertuples():
-            lines.append(f"  {row.card:10} {row.verdict:6} lift {row.lift:.2f} "
-                         f"[{row.low:.2f}, {row.high:.2f}], played {row.played}")  # fmt: skip
+            lines.append(
+                f"  {row.card:10} {row.verdict:6} lift {row.lift:.2f} "
+                f"[{row.low:.2f}, {row.high:.2f}], played {row.played}"
+            )
         return "\n".join(lines)
 
     def to_html(self) -> str:
@@ -153,8 +163,16 @@ def balance(
     seats_frames, event_frames, game_frames = [], [], []
     for n in players:
         lineup = [bots[i % len(bots)] for i in range(n)]
-        result = simulate(card_set, rules, lineup, games=games, seed=seed, workers=workers,
-                          game="transorient_express", name=f"{n}p")  # fmt: skip
+        result = simulate(
+            cast(Any, card_set),
+            cast(Any, rules),
+            lineup,
+            games=games,
+            seed=seed,
+            workers=workers,
+            game="transorient_express",
+            name=f"{n}p",
+        )
         seats = result.seats.assign(players=n)
         seats_frames.append(seats)
         event_frames.append(result.tables["cards"].assign(players=n))
@@ -171,14 +189,21 @@ def balance(
     for d in card_set.destinations:
         mine = owned[owned.card == d.label]
         lift, low, high = _lift(mine.win_share, mine.players)
-        rows.append({
-            "card": d.label, "color": d.color, "effect": d.effect.text(),
-            "cost": d.total_cost, "points": d.points,
-            "taken": int(((events.card == d.label) & (events.event == "taken")).sum()),
-            "played": int((played.card == d.label).sum()),
-            "in_winner": float(mine.win_share.sum()),
-            "lift": lift, "low": low, "high": high,
-        })  # fmt: skip
+        rows.append(
+            {
+                "card": d.label,
+                "color": d.color,
+                "effect": d.effect.text(),
+                "cost": d.total_cost,
+                "points": d.points,
+                "taken": int(((events.card == d.label) & (events.event == "taken")).sum()),
+                "played": int((played.card == d.label).sum()),
+                "in_winner": float(mine.win_share.sum()),
+                "lift": lift,
+                "low": low,
+                "high": high,
+            }
+        )
     card_table = pd.DataFrame(rows)
     card_table["taken_per_game"] = card_table.taken / total_games
     card_table["played_per_game"] = card_table.played / total_games
@@ -201,8 +226,16 @@ def balance(
         no = seat_index[[not m for m in mask]]
         lift, low, high = _lift(yes.win_share, yes.index.get_level_values("players").to_series())
         lift_no, _, _ = _lift(no.win_share, no.index.get_level_values("players").to_series())
-        effect_rows.append({"effect": kind, "seats_with": len(yes), "lift_with": lift,
-                            "low": low, "high": high, "lift_without": lift_no})  # fmt: skip
+        effect_rows.append(
+            {
+                "effect": kind,
+                "seats_with": len(yes),
+                "lift_with": lift,
+                "low": low,
+                "high": high,
+                "lift_without": lift_no,
+            }
+        )
     effects = pd.DataFrame(effect_rows).sort_values("lift_with", ascending=False)
 
     # colors
@@ -211,17 +244,27 @@ def balance(
         mine_cards = [d for d in card_set.destinations if d.color == color]
         tokens = sum(d.total_cost for d in mine_cards)
         paid = played[played.color == color]
-        realized = (paid.card.map(lambda c: by_label[c].points).sum() / paid.tokens.sum()
-                    if paid.tokens.sum() else float("nan"))  # fmt: skip
-        color_rows.append({"color": color, "cards": len(mine_cards),
-                           "points_per_token": sum(d.points for d in mine_cards) / tokens,
-                           "realized": float(realized), "played": len(paid)})  # fmt: skip
+        realized = (
+            paid.card.map(lambda c: by_label[c].points).sum() / paid.tokens.sum()
+            if paid.tokens.sum()
+            else float("nan")
+        )
+        color_rows.append(
+            {
+                "color": color,
+                "cards": len(mine_cards),
+                "points_per_token": sum(d.points for d in mine_cards) / tokens,
+                "realized": float(realized),
+                "played": len(paid),
+            }
+        )
     colors = pd.DataFrame(color_rows)
 
     # objectives: would the winners change without its points?
     numbers = {o.number: o for o in card_set.objectives}
     decides: dict[int, list[bool]] = {o.number: [] for o in card_set.objectives}
-    for (n, g), frame in seats.groupby(["players", "game"]):
+    for group, frame in seats.groupby(["players", "game"]):
+        n, g = cast(tuple[int, int], group)
         game_row = games_df[(games_df.players == n) & (games_df.game == g)].iloc[0]
         if game_row.truncated:
             continue
@@ -234,37 +277,64 @@ def balance(
             best = max(marks)
             without = {s for s, m in zip(frame.seat, marks, strict=True) if m == best}
             decides[number].append(without != winners)
-    objectives = pd.DataFrame([
-        {"objective": numbers[k].describe(), "number": k, "kind": numbers[k].kind,
-         "games": len(v), "decides": (sum(v) / len(v)) if v else float("nan")}
-        for k, v in decides.items()
-    ]).sort_values("decides", ascending=False, na_position="last")  # fmt: skip
+    objectives = pd.DataFrame(
+        [
+            {
+                "objective": numbers[k].describe(),
+                "number": k,
+                "kind": numbers[k].kind,
+                "games": len(v),
+                "decides": (sum(v) / len(v)) if v else float("nan"),
+            }
+            for k, v in decides.items()
+        ]
+    ).sort_values("decides", ascending=False, na_position="last")
 
     # first player
     first_rows = []
     for n in players:
         s0 = seats[(seats.players == n) & (seats.seat == 0)]
         low, high = wilson(float(s0.win_share.sum()), len(s0))
-        first_rows.append({"players": n, "share": float(s0.win_share.mean()), "low": low,
-                           "high": high, "fair": 1 / n})  # fmt: skip
+        first_rows.append(
+            {
+                "players": n,
+                "share": float(s0.win_share.mean()),
+                "low": low,
+                "high": high,
+                "fair": 1 / n,
+            }
+        )
     first = pd.DataFrame(first_rows)
 
     baseline = _lift(owned.win_share, owned.players)[0]
     strong = card_table[card_table.low > baseline].assign(verdict="strong")
     weak = card_table[card_table.high < baseline].assign(verdict="weak")
-    flagged = pd.concat([strong.sort_values("lift", ascending=False),
-                         weak.sort_values("lift")], ignore_index=True)  # fmt: skip
+    flagged = pd.concat(
+        [strong.sort_values("lift", ascending=False), weak.sort_values("lift")], ignore_index=True
+    )
     return BalanceReport(
-        card_set.name, games, tuple(players), tuple(bots), baseline, card_table, effects,
-        colors, objectives, first, flagged[["card", "verdict", "lift", "low", "high", "played",
-                                    "effect", "cost", "points"]],
-    )  # fmt: skip
+        card_set.name,
+        games,
+        tuple(players),
+        tuple(bots),
+        baseline,
+        card_table,
+        effects,
+        colors,
+        objectives,
+        first,
+        flagged[["card", "verdict", "lift", "low", "high", "played", "effect", "cost", "points"]],
+    )
 
 
 def run_analyze(
-    path: str, *, players: Sequence[int] = (2, 3, 4), games: int = 200,
-    html_out: str | None = None, seed: int = 0,
-) -> int:  # fmt: skip
+    path: str,
+    *,
+    players: Sequence[int] = (2, 3, 4),
+    games: int = 200,
+    html_out: str | None = None,
+    seed: int = 0,
+) -> int:
     """``workbench analyze CARDS.yaml``: print the balance report (and write the HTML
     page); 1 after printing the problems of a file that does not load.
 
@@ -287,5 +357,3 @@ def run_analyze(
     if html_out:
         print(f"\nwrote {report.save_html(html_out)}")
     return 0
-
-

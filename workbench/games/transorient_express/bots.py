@@ -104,7 +104,7 @@ class _Base:
         if found is not None:
             return found
         d = self.game.cards.destinations[card]
-        value = own_score(self.game, obs, seat, [card]) - base
+        value: float = own_score(self.game, obs, seat, [card]) - base
         value += EFFECT_WORTH.get(d.effect.kind, 0.0) + (LUGGAGE_WORTH if d.luggage else 0.0)
         self._gains[key] = float(value)
         return float(value)
@@ -147,13 +147,19 @@ class GreedyBot(_Base):
         if phase == "keep":
             return max(
                 legal,
-                key=lambda a: own_score(self.game, obs, self.seat, (), [a.luggage])
-                if isinstance(a, Keep)
-                else 0,
+                key=lambda a: (
+                    own_score(self.game, obs, self.seat, (), [a.luggage])
+                    if isinstance(a, Keep)
+                    else 0
+                ),
             )
         if phase == "discard":
-            return min(legal, key=lambda a: self.card_ratio(obs, a.card, base, store)
-                       if isinstance(a, Discard) else 0)  # fmt: skip
+            return min(
+                legal,
+                key=lambda a: (
+                    self.card_ratio(obs, a.card, base, store) if isinstance(a, Discard) else 0
+                ),
+            )
         if phase == "return":
             need = self.demand(obs, store)
             return min(legal, key=lambda a: need.get(a.color, 0) if isinstance(a, Return) else 0)
@@ -238,8 +244,9 @@ class PlannerBot(GreedyBot):
         most = max(len(t) for t in obs.tableaux)
         return max(0.0, (self.game.rules.end_at(self.game.players) - most) * 1.3)
 
-    def value(self, obs: Observation, tableau_extra: list[int], hand: list[int],
-              store: list[int]) -> float:  # fmt: skip
+    def value(
+        self, obs: Observation, tableau_extra: list[int], hand: list[int], store: list[int]
+    ) -> float:
         score = own_score(self.game, obs, self.seat, tableau_extra)
         engine = 0.0
         for card in tableau_extra:
@@ -255,7 +262,7 @@ class PlannerBot(GreedyBot):
             have = total - self.missing(store, cost)
             share = have / total if total else 1.0
             d = self.game.cards.destinations[card]
-            gain = own_score(self.game, obs, self.seat, [*tableau_extra, card]) - score
+            gain: float = own_score(self.game, obs, self.seat, [*tableau_extra, card]) - score
             gain += EFFECT_WORTH.get(d.effect.kind, 0.0) * min(1.0, self.rounds_left(obs) / 4)
             prospects += self.hand_weight * gain * (0.4 + 0.6 * share)
         limit = self.game.rules.store_limit + sum(
@@ -266,7 +273,9 @@ class PlannerBot(GreedyBot):
         tokens = min(sum(store), limit)
         return score + engine + prospects + self.token_weight * tokens
 
-    def best_play(self, obs: Observation, hand: list[int], store: list[int]) -> tuple[float, Action]:
+    def best_play(
+        self, obs: Observation, hand: list[int], store: list[int]
+    ) -> tuple[float, Action]:
         best: tuple[float, Action] = (self.value(obs, [], hand, store), Pass())
         for card in sorted(set(hand)):
             cost = self.cost(obs, card)
@@ -325,9 +334,7 @@ class PlannerBot(GreedyBot):
         base = own_score(self.game, obs, self.seat)
         return min(
             obs.legal_actions,
-            key=lambda a: self.gain(obs, obs.bottom[a.column], base)
-            if isinstance(a, Place)
-            else 0,
+            key=lambda a: self.gain(obs, obs.bottom[a.column], base) if isinstance(a, Place) else 0,
         )
 
 

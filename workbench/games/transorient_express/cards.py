@@ -18,8 +18,9 @@ A card file (``maps/transorient_express.yaml`` is the shipped one) holds:
 >>> cards = load_cards("maps/transorient_express.yaml")
 >>> len(cards.destinations), len(cards.luggage), len(cards.objectives)
 (72, 16, 18)
->>> cards.destinations[0]
-Destination(number=1, color='red', name='Paris', cost=(('red', 1),), points=1, passports=0, luggage=False, effect=Effect(kind='none', color='', amount=0))
+>>> first = cards.destinations[0]
+>>> first.label, first.name, first.cost, first.points, first.effect.text()
+('1 red', 'Paris', (('red', 1),), 1, 'none')
 """
 
 from __future__ import annotations
@@ -346,8 +347,11 @@ class _CardReader:
             )
         name = doc.get("name")
         if not isinstance(name, str) or not name.strip():
-            self.problem(self.at("name") if "name" in doc else (1, 1), "the set has no name",
-                         "write name: ...")  # fmt: skip
+            self.problem(
+                self.at("name") if "name" in doc else (1, 1),
+                "the set has no name",
+                "write name: ...",
+            )
             name = ""
         description = doc.get("description", "")
         if not isinstance(description, str):
@@ -364,7 +368,7 @@ class _CardReader:
             )
         else:
             good = []
-            for color, n in tokens.items():
+            for color, _n in tokens.items():
                 ok = self.integer(tokens, ("tokens",), color, 1)
                 if ok is not None:
                     good.append((str(color), ok))
@@ -393,15 +397,22 @@ class _CardReader:
         )
 
     def effect(
-        self, value: Any, path: tuple[Any, ...], allowed: tuple[str, ...], colors: dict[str, tuple[str, ...]]
+        self,
+        value: Any,
+        path: tuple[Any, ...],
+        allowed: tuple[str, ...],
+        colors: dict[str, tuple[str, ...]],
     ) -> Effect:
         if value is None or value == "none":
             return Effect()
         if isinstance(value, str):
             value = {"kind": value}
         if not isinstance(value, dict):
-            self.problem(self.at(*path), f"{_label(path)} is not an effect",
-                         "write {kind: discount, color: red} or none")  # fmt: skip
+            self.problem(
+                self.at(*path),
+                f"{_label(path)} is not an effect",
+                "write {kind: discount, color: red} or none",
+            )
             return Effect()
         self.keys(value, path, ("kind", "color", "amount"))
         kind = value.get("kind")
@@ -419,8 +430,11 @@ class _CardReader:
             known = colors["token" if kind == "discount" else "card"]
             what = "token color" if kind == "discount" else "card color"
             if "color" not in value:
-                self.problem(self.at(*path), f"the {kind} effect needs a color",
-                             f"add color: one of {', '.join(known)}")  # fmt: skip
+                self.problem(
+                    self.at(*path),
+                    f"the {kind} effect needs a color",
+                    f"add color: one of {', '.join(known)}",
+                )
             else:
                 color = self.color(value["color"], self.at(*path, "color"), known, what)
         amount = 0
@@ -465,7 +479,7 @@ class _CardReader:
                     "write cost: {red: 2, blue: 1}",
                 )
             else:
-                for c, n in cost_value.items():
+                for c, _n in cost_value.items():
                     self.color(c, self.key_at(*path, "cost", c), token_colors, "token color")
                     k = self.integer(cost_value, (*path, "cost"), c, 0)
                     if k is None:
@@ -477,18 +491,29 @@ class _CardReader:
             passports = self.integer(item, path, "passports", 0, 0)
             luggage = item.get("luggage", False)
             if not isinstance(luggage, bool):
-                self.problem(self.at(*path, "luggage"), f"{_label(path)}: luggage is {luggage!r}",
-                             "write true (the Luggage icon) or false")  # fmt: skip
+                self.problem(
+                    self.at(*path, "luggage"),
+                    f"{_label(path)}: luggage is {luggage!r}",
+                    "write true (the Luggage icon) or false",
+                )
                 luggage = False
             effect = self.effect(
-                item.get("effect"), (*path, "effect"), EFFECTS,
+                item.get("effect"),
+                (*path, "effect"),
+                EFFECTS,
                 {"token": token_colors, "card": colors},
-            )  # fmt: skip
+            )
             out.append(
                 Destination(
-                    number or 0, color, name, tuple(cost), points or 0, passports or 0,
-                    luggage, effect,
-                )  # fmt: skip
+                    number or 0,
+                    color,
+                    name,
+                    tuple(cost),
+                    points or 0,
+                    passports or 0,
+                    luggage,
+                    effect,
+                )
             )
         return tuple(out)
 
@@ -515,35 +540,51 @@ class _CardReader:
             if kind not in OBJECTIVE_KINDS:
                 self.problem(
                     self.at(*path, "kind") if "kind" in item else self.at(*path),
-                    f"{_label(path)}: kind is {kind!r}" if "kind" in item
+                    f"{_label(path)}: kind is {kind!r}"
+                    if "kind" in item
                     else f"{_label(path)} is missing its kind",
                     f"use one of: {', '.join(OBJECTIVE_KINDS)}",
-                )  # fmt: skip
+                )
                 continue
             if number is not None:
                 if number in numbers:
-                    self.problem(self.at(*path, "number"),
-                                 f"objective number {number} is used twice", "number them apart")  # fmt: skip
+                    self.problem(
+                        self.at(*path, "number"),
+                        f"objective number {number} is used twice",
+                        "number them apart",
+                    )
                 numbers[number] = i
             shapes = [k for k in ("table", "medals", "need") if k in item]
             if kind == "season" and shapes != ["need"]:
-                self.problem(self.at(*path), f"{_label(path)}: a season card has need and points",
-                             "write need: {distinct: 4} and points: 6")  # fmt: skip
+                self.problem(
+                    self.at(*path),
+                    f"{_label(path)}: a season card has need and points",
+                    "write need: {distinct: 4} and points: 6",
+                )
                 continue
-            if kind != "season" and len(shapes) != 1 or shapes == ["need"] and kind != "season":
-                self.problem(self.at(*path), f"{_label(path)}: a {kind} card has a table or medals",
-                             "write table: {2: 2, 5: 6} or medals: [8, 5, 2]")  # fmt: skip
+            if (kind != "season" and len(shapes) != 1) or (shapes == ["need"] and kind != "season"):
+                self.problem(
+                    self.at(*path),
+                    f"{_label(path)}: a {kind} card has a table or medals",
+                    "write table: {2: 2, 5: 6} or medals: [8, 5, 2]",
+                )
                 continue
             if kind == "season":
                 need = item["need"]
                 if not isinstance(need, dict) or len(need) != 1:
-                    self.problem(self.at(*path, "need"), f"{_label(path)}: need has one key",
-                                 f"use one of: {', '.join(SEASON_NEEDS)}")  # fmt: skip
+                    self.problem(
+                        self.at(*path, "need"),
+                        f"{_label(path)}: need has one key",
+                        f"use one of: {', '.join(SEASON_NEEDS)}",
+                    )
                     continue
-                (what, value), = need.items()
+                ((what, value),) = need.items()
                 if what not in SEASON_NEEDS:
-                    self.problem(self.key_at(*path, "need", what), f"unknown need {what!r}",
-                                 f"use one of: {', '.join(SEASON_NEEDS)}")  # fmt: skip
+                    self.problem(
+                        self.key_at(*path, "need", what),
+                        f"unknown need {what!r}",
+                        f"use one of: {', '.join(SEASON_NEEDS)}",
+                    )
                     continue
                 need_value: int | tuple[str, ...]
                 if what == "colors":
@@ -556,23 +597,32 @@ class _CardReader:
                 else:
                     need_value = self.integer(need, (*path, "need"), what, 1) or 1
                 points = self.integer(item, path, "points", 1) or 0
-                out.append(Objective(number or 0, kind, need=what, need_value=need_value,
-                                     points=points))  # fmt: skip
+                out.append(
+                    Objective(number or 0, kind, need=what, need_value=need_value, points=points)
+                )
             elif "medals" in item:
                 medals = item["medals"]
-                if (not isinstance(medals, list) or not 1 <= len(medals) <= 3
-                        or any(isinstance(m, bool) or not isinstance(m, int) or m < 0
-                               for m in medals)):  # fmt: skip
-                    self.problem(self.at(*path, "medals"), f"{_label(path)}: medals are 1 to 3 "
-                                 "whole numbers, 0 or more", "write medals: [8, 5, 2]")  # fmt: skip
+                if (
+                    not isinstance(medals, list)
+                    or not 1 <= len(medals) <= 3
+                    or any(isinstance(m, bool) or not isinstance(m, int) or m < 0 for m in medals)
+                ):
+                    self.problem(
+                        self.at(*path, "medals"),
+                        f"{_label(path)}: medals are 1 to 3 whole numbers, 0 or more",
+                        "write medals: [8, 5, 2]",
+                    )
                     continue
                 out.append(Objective(number or 0, kind, medals=tuple(medals)))
             else:
                 table = item["table"]
                 rows: list[tuple[int, int]] = []
                 if not isinstance(table, dict) or not table:
-                    self.problem(self.at(*path, "table"), f"{_label(path)}: table maps "
-                                 "'at least' to points", "write table: {2: 2, 5: 6}")  # fmt: skip
+                    self.problem(
+                        self.at(*path, "table"),
+                        f"{_label(path)}: table maps 'at least' to points",
+                        "write table: {2: 2, 5: 6}",
+                    )
                     continue
                 for key, value in table.items():
                     try:
@@ -580,23 +630,35 @@ class _CardReader:
                     except (TypeError, ValueError):
                         k = -1
                     if k < 1 or isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                        self.problem(self.key_at(*path, "table", key),
-                                     f"{_label(path)}: table row {key!r}: {value!r}",
-                                     "write at-least: points, both whole numbers")  # fmt: skip
+                        self.problem(
+                            self.key_at(*path, "table", key),
+                            f"{_label(path)}: table row {key!r}: {value!r}",
+                            "write at-least: points, both whole numbers",
+                        )
                         continue
                     rows.append((k, value))
                 out.append(Objective(number or 0, kind, table=tuple(sorted(rows))))
         for kind in OBJECTIVE_KINDS:
             if not any(o.kind == kind for o in out) and isinstance(doc.get("objectives"), list):
-                self.problem(self.key_at("objectives"), f"the set has no {kind} objective",
-                             f"add at least one objective of kind: {kind}")  # fmt: skip
+                self.problem(
+                    self.key_at("objectives"),
+                    f"the set has no {kind} objective",
+                    f"add at least one objective of kind: {kind}",
+                )
         return tuple(out)
 
 
 _TOP_KEYS = (
-    "format", "kind", "name", "description", "tokens", "colors", "destinations", "luggage",
+    "format",
+    "kind",
+    "name",
+    "description",
+    "tokens",
+    "colors",
+    "destinations",
+    "luggage",
     "objectives",
-)  # fmt: skip
+)
 
 
 def _label(path: tuple[Any, ...]) -> str:
@@ -704,8 +766,9 @@ def dumps_cards(cards: CardSet) -> str:
         "kind: cards",
         f"name: {_q(cards.name)}",
         f"description: {_q(cards.description)}",
-        "tokens: {" + ", ".join(f"{c}: {n}" for c, n in zip(cards.token_colors, cards.tokens,
-                                                             strict=True)) + "}",  # fmt: skip
+        "tokens: {"
+        + ", ".join(f"{c}: {n}" for c, n in zip(cards.token_colors, cards.tokens, strict=True))
+        + "}",
         "colors: [" + ", ".join(cards.colors) + "]",
         "destinations:",
     ]

@@ -25,7 +25,7 @@ once the shuffled part is used up; drawing from that known part is not a chance 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
 
@@ -111,9 +111,7 @@ class TransorientExpress:
     def costs(self) -> tuple[tuple[tuple[int, int], ...], ...]:
         """Every Destination card's cost as ``((token index, count), ...)``."""
         index = self.color_index
-        return tuple(
-            tuple((index[c], n) for c, n in d.cost) for d in self.cards.destinations
-        )
+        return tuple(tuple((index[c], n) for c, n in d.cost) for d in self.cards.destinations)
 
     @property
     def columns(self) -> int:
@@ -277,11 +275,34 @@ class TransorientState:
         )
 
     _FIELDS = (
-        "bag", "stores", "discounts", "bonus", "hands", "tableaux", "luggage", "offer",
-        "bottom", "top", "piles", "deck", "deck_bottom", "discarded", "lug", "lug_bottom",
-        "objectives", "sm_holder", "sm_column", "sm_owner", "round", "starter", "order",
-        "turn", "phase", "pending", "log",
-    )  # fmt: skip
+        "bag",
+        "stores",
+        "discounts",
+        "bonus",
+        "hands",
+        "tableaux",
+        "luggage",
+        "offer",
+        "bottom",
+        "top",
+        "piles",
+        "deck",
+        "deck_bottom",
+        "discarded",
+        "lug",
+        "lug_bottom",
+        "objectives",
+        "sm_holder",
+        "sm_column",
+        "sm_owner",
+        "round",
+        "starter",
+        "order",
+        "turn",
+        "phase",
+        "pending",
+        "log",
+    )
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, TransorientState):
@@ -326,7 +347,8 @@ class TransorientState:
         cards = self.game.cards
         if phase == "take":
             open_ = [c for c, card in enumerate(self.bottom) if card >= 0]
-            return [Take(c) for c in open_] + [Pile(c) for c in open_]
+            takes: list[Action] = [Take(c) for c in open_]
+            return takes + [Pile(c) for c in open_]
         if phase == "place":
             return [Place(c) for c, card in enumerate(self.bottom) if card >= 0]
         if phase == "play":
@@ -434,10 +456,11 @@ class TransorientState:
     def text(self, action: Action) -> str:
         """``action``'s text with its card named (``play 5-green``) even when the value
         was made without the label."""
-        card = getattr(action, "card", None)
-        if isinstance(card, int) and 0 <= card < len(self.game.cards.destinations):
-            return str(type(action)(card, _label(self.game.cards, card)))  # type: ignore[call-arg]
-        return str(action)
+        if not isinstance(action, Play | Discard | CardDraw) or action.label:
+            return str(action)
+        if not 0 <= action.card < len(self.game.cards.destinations):
+            return str(action)
+        return str(replace(action, label=_label(self.game.cards, action.card)))
 
     @property
     def seat(self) -> int | None:
@@ -565,8 +588,8 @@ class TransorientState:
         legal = self.legal_actions()
         if action not in legal:
             raise IllegalActionError(
-                f"round {self.round}, turn {self.turn + 1}, seat {seat}: {self.text(action)} is not "
-                f"legal in the {self.phase} step (legal: {', '.join(map(str, legal[:12]))}"
+                f"round {self.round}, turn {self.turn + 1}, seat {seat}: {self.text(action)} "
+                f"is not legal in the {self.phase} step (legal: {', '.join(map(str, legal[:12]))}"
                 f"{' ...' if len(legal) > 12 else ''})"
             )
         rules = self.game.rules
@@ -595,18 +618,18 @@ class TransorientState:
             self.sm_holder, self.sm_column = None, action.column
             self.phase = "play"
         elif isinstance(action, Play):
-            card = cards.destinations[action.card]
+            played = cards.destinations[action.card]
             store = self.stores[seat]
             for i, k in self.cost(seat, action.card):
                 store[i] -= k
                 self.bag[i] += k
             self.hands[seat].remove(action.card)
             self.tableaux[seat].append(action.card)
-            if card.effect.kind == "discount":
-                self.discounts[seat][cards.token_colors.index(card.effect.color)] += 1
-            elif card.effect.kind == "store":
-                self.bonus[seat] += card.effect.amount
-            if card.luggage:
+            if played.effect.kind == "discount":
+                self.discounts[seat][cards.token_colors.index(played.effect.color)] += 1
+            elif played.effect.kind == "store":
+                self.bonus[seat] += played.effect.amount
+            if played.luggage:
                 self.phase = "keep"
                 self.pending += [("luggage", seat)] * 2
             else:

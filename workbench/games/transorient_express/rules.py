@@ -80,8 +80,15 @@ class Rules:
     ranked_ties: str = "dense"
 
     def __post_init__(self) -> None:
-        lows = {"hand_limit": 1, "store_limit": 1, "start_tokens": 0, "pile_size": 1,
-                "round_bonus": 0, "end_cards": 1, "end_cards_two": 1}  # fmt: skip
+        lows = {
+            "hand_limit": 1,
+            "store_limit": 1,
+            "start_tokens": 0,
+            "pile_size": 1,
+            "round_bonus": 0,
+            "end_cards": 1,
+            "end_cards_two": 1,
+        }
         for f in fields(self):
             value = getattr(self, f.name)
             if f.name == "name":

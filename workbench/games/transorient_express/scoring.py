@@ -24,12 +24,12 @@ from workbench.games.transorient_express.cards import CardSet, Destination, Lugg
 __all__ = [
     "Breakdown",
     "Scorer",
-    "scorer",
     "objective_value",
     "passports",
     "ranked_points",
     "run_length",
     "score_players",
+    "scorer",
     "season_met",
     "table_points",
 ]
@@ -130,10 +130,7 @@ def ranked_points(values: Sequence[int], medals: Sequence[int], ties: str = "den
     for seat, v in enumerate(values):
         if v <= 0:
             continue
-        if ties == "dense":
-            rank = distinct.index(v)
-        else:
-            rank = sum(1 for w in values if w > v)
+        rank = distinct.index(v) if ties == "dense" else sum(1 for w in values if w > v)
         out[seat] = medals[rank] if rank < len(medals) else 0
     return out
 
@@ -199,11 +196,17 @@ class Scorer:
         colors = cards.colors
         self.ncolors = len(colors)
         self.dest = [
-            (d.points, d.passports, colors.index(d.color), d.effect.kind,
-             colors.index(d.effect.color) if d.effect.kind == "per_color" else -1,
-             d.effect.amount, d.number)
+            (
+                d.points,
+                d.passports,
+                colors.index(d.color),
+                d.effect.kind,
+                colors.index(d.effect.color) if d.effect.kind == "per_color" else -1,
+                d.effect.amount,
+                d.number,
+            )
             for d in cards.destinations
-        ]  # fmt: skip
+        ]
         self.lug = [
             (lg.points, lg.passports, lg.effect.amount if lg.effect.kind == "per_luggage" else 0)
             for lg in cards.luggage
@@ -260,8 +263,11 @@ class Scorer:
         colors = self.cards.colors
         if not wild:
             card_points = fixed + sum(a * base[c] for c, a in per_color)
-            return card_points, [o.points if season_met(o, base, colors) else 0
-                                 for o in seasons], lug_points  # fmt: skip
+            return (
+                card_points,
+                [o.points if season_met(o, base, colors) else 0 for o in seasons],
+                lug_points,
+            )
         best: tuple[int, list[int]] | None = None
         for choice in itertools.combinations_with_replacement(range(self.ncolors), wild):
             counts = list(base)
@@ -386,4 +392,3 @@ def score_players(
         )
         out.append(Breakdown(own[s][0], lug_points, tuple(col[s] for col in columns), pps[s]))
     return out
-

@@ -133,10 +133,21 @@ def play_rows(
         else:
             return
         d = cards.destinations[card]
-        events.append({"variant": variant, "game": game, "round": state.round, "seat": seat,
-                       "bot": names[seat], "event": event, "card": d.label,
-                       "number": d.number, "color": d.color, "effect": d.effect.kind,
-                       "tokens": tokens})  # fmt: skip
+        events.append(
+            {
+                "variant": variant,
+                "game": game,
+                "round": state.round,
+                "seat": seat,
+                "bot": names[seat],
+                "event": event,
+                "card": d.label,
+                "number": d.number,
+                "color": d.color,
+                "effect": d.effect.kind,
+                "tokens": tokens,
+            }
+        )
 
     match = Match(the_game, bots, bot_seed, on_action=before, names=names)
 
