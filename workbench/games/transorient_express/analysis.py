@@ -18,7 +18,7 @@ Definitions, over the games simulated (every player count asked for):
 
 >>> report = balance("maps/transorient_express.yaml", players=(3,), games=6, seed=1)
 >>> sorted(report.cards.columns)[:4]
-['card', 'color', 'effect', 'lift']
+['card', 'color', 'cost', 'effect']
 >>> report.first_player.players.tolist()
 [3]
 """

@@ -713,7 +713,7 @@ def loads_cards(text: str | bytes, path: str = "<string>") -> CardSet:
     >>> try:
     ...     loads_cards("format: 1\\nkind: cards\\nname: x\\ntokens: {red: -1}\\n")
     ... except MapError as e:
-    ...     print(e.problems[0])
+    ...     print(e.problems[-1])
     <string>:4:15: tokens: red is -1, below 1 (use 1 or more)
     """
     reader = _CardReader(path)
