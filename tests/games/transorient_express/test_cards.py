@@ -119,8 +119,8 @@ def _line_of(text: str, needle: str) -> int:
             "unknown token color 'white'",
         ),
         (
-            "points: 1, passports: 0, luggage: false, effect: none}",
-            "points: 1, pasports: 0, luggage: false, effect: none}",
+            "points: 1, passports: 1, luggage: false, effect: none}",
+            "points: 1, pasports: 1, luggage: false, effect: none}",
             "pasports",
             "unknown key 'pasports' in destination #1 (did you mean 'passports'?",
         ),

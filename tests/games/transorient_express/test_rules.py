@@ -300,10 +300,10 @@ def test_end_game_effects_score(cards: CardSet) -> None:
     per_black = "2 black"  # 1 point, 1 per black card
     assert total([per_black]) == 1 + 1
     assert total([per_black, "1 black"]) == 1 + 2 + 2 + 0  # 1 black: 2 points, store
-    per_passport = "2 blue"  # 1 point, 1 passport, 1 per passport
-    assert total([per_passport]) == 1 + 1
-    assert total([per_passport, "2 red"]) == 1 + 2 + 2 * 1  # 2 red: 2 points, 1 passport
-    assert total([per_passport], (7,)) == 1 + 2 + 1  # luggage 7: 1 point, 1 passport
+    per_passport = "2 blue"  # 0 points, 1 per passport
+    assert total([per_passport]) == 0
+    assert total([per_passport, "2 red"]) == 0 + 2 + 1 * 1  # 2 red: 2 points, 1 passport
+    assert total([per_passport, "1 yellow"], (7,)) == 2 + 1 + 3  # 2 + 1 passports, luggage 1
     wild_color = "2 green"  # counts as a black card for 2 black's effect
     assert total([per_black, wild_color]) == 1 + 1 + 2
     per_luggage = next(i for i, lg in enumerate(cards.luggage) if lg.effect.kind == "per_luggage")
@@ -456,7 +456,7 @@ def test_ties_are_broken_by_passports_then_shared(new, cards: CardSet) -> None:
     state = new(2)
     state.objectives = []
     state.phase = "over"
-    state.tableaux = [[card(cards, "10 red")], [card(cards, "1 red")]]
+    state.tableaux = [[card(cards, "2 red")], [card(cards, "9 red")]]
     a, b = (cards.destinations[i] for i in (state.tableaux[0][0], state.tableaux[1][0]))
     assert a.points == b.points and a.passports > b.passports
     assert state.winners() == (0,)
@@ -487,7 +487,7 @@ def test_objective_scoring_tables_medals_and_seasons(cards: CardSet) -> None:
     got = score_players(cards, [[*four[:3], wild]], [[]], [season[7]])
     assert got[0].objectives == (6,)
     visa4 = season[4]  # ranked 8/5/2 on passports
-    p2, p1, p0 = card(cards, "1 yellow"), card(cards, "2 red"), card(cards, "1 red")
+    p2, p1, p0 = card(cards, "1 yellow"), card(cards, "2 red"), card(cards, "3 red")
     got = score_players(cards, [[p2], [p1], [p1], [p0]], [[]] * 4, [visa4])
     assert [b.objectives[0] for b in got] == [8, 5, 5, 0]
     got = score_players(cards, [[p2], [p1], [p1], [p0]], [[]] * 4, [visa4], "competition")

@@ -113,6 +113,13 @@ class TransorientExpress:
         index = self.color_index
         return tuple(tuple((index[c], n) for c, n in d.cost) for d in self.cards.destinations)
 
+    @cached_property
+    def draws(self) -> tuple[CardDraw, ...]:
+        """The chance outcome of dealing each Destination card, made once."""
+        return tuple(
+            CardDraw(i, _label(self.cards, i)) for i in range(len(self.cards.destinations))
+        )
+
     @property
     def columns(self) -> int:
         """Columns of the Central Station."""
@@ -377,7 +384,8 @@ class TransorientState:
             return [(TokenDraw(colors[i]), n / total) for i, n in enumerate(self.bag) if n]
         if kind in ("bottom", "top"):
             p = 1.0 / len(self.deck)
-            return [(CardDraw(i, _label(cards, i)), p) for i in self.deck]
+            draws = self.game.draws
+            return [(draws[i], p) for i in self.deck]
         if kind == "luggage":
             p = 1.0 / len(self.lug)
             return [(LuggageDraw(i), p) for i in self.lug]
