@@ -299,7 +299,7 @@ def test_end_game_effects_score(cards: CardSet) -> None:
 
     per_black = "2 black"  # 1 point, 1 per black card
     assert total([per_black]) == 1 + 1
-    assert total([per_black, "1 black"]) == 1 + 2 + 2 + 0  # 1 black: 2 points, store
+    assert total([per_black, "1 black"]) == 1 + 3 + 2  # 1 black: 3 points, store +1
     per_passport = "2 blue"  # 0 points, 1 per passport
     assert total([per_passport]) == 0
     assert total([per_passport, "2 red"]) == 0 + 2 + 1 * 1  # 2 red: 2 points, 1 passport
