@@ -208,6 +208,9 @@ class PlannerBot(GreedyBot):
         Points per discount or store bonus per round expected to be left.
     deny_weight : float
         How much the best card the next player could take counts against a position.
+    horizon : float
+        Rounds before the expected end from which the hand and the tokens count less and
+        less (they are worth nothing once the game is over); 0 turns this off.
     """
 
     def __init__(
@@ -220,12 +223,14 @@ class PlannerBot(GreedyBot):
         token_weight: float = 0.3,
         engine_weight: float = 0.4,
         deny_weight: float = 0.15,
+        horizon: float = 3.0,
     ) -> None:
         super().__init__(game, seat, rng)
         self.hand_weight = hand_weight
         self.token_weight = token_weight
         self.engine_weight = engine_weight
         self.deny_weight = deny_weight
+        self.horizon = horizon
 
     def act(self, obs: Observation) -> Action:
         self._gains.clear()
@@ -271,7 +276,8 @@ class PlannerBot(GreedyBot):
             if self.game.cards.destinations[c].effect.kind == "store"
         )
         tokens = min(sum(store), limit)
-        return score + engine + prospects + self.token_weight * tokens
+        late = min(1.0, self.rounds_left(obs) / self.horizon) if self.horizon else 1.0
+        return score + engine + late * (prospects + self.token_weight * tokens)
 
     def best_play(
         self, obs: Observation, hand: list[int], store: list[int]
