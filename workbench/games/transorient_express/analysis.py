@@ -347,6 +347,10 @@ def run_analyze(
 
     from workbench.exceptions import MapError
 
+    bad = [n for n in players if n not in (2, 3, 4)]
+    if bad:
+        print(f"{path}: Transorient Express is for 2 to 4 players, not {bad[0]}", file=sys.stderr)
+        return 2
     try:
         card_set = load_cards(path)
     except MapError as e:
