@@ -108,7 +108,8 @@ class BalanceReport:
             f"<title>{html.escape(self.name)}: balance</title>",
             "<style>body{font-family:sans-serif;margin:2em;max-width:1100px}"
             "table{border-collapse:collapse;margin-bottom:2em}td,th{padding:2px 8px;"
-            "border-bottom:1px solid #ddd;text-align:right}th{background:#f3f3f3}</style>",
+            "border-bottom:1px solid #ddd;text-align:right}th{background:#f3f3f3}"
+            "td:first-child,th:first-child{text-align:left}</style>",
             f"</head><body><h1>{html.escape(self.name)}: balance</h1>",
             f"<pre>{html.escape(self.text())}</pre>",
         ]
