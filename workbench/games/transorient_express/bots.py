@@ -219,7 +219,7 @@ class PlannerBot(GreedyBot):
         seat: int,
         rng: np.random.Generator,
         *,
-        hand_weight: float = 0.6,
+        hand_weight: float = 0.4,
         token_weight: float = 0.3,
         engine_weight: float = 0.4,
         deny_weight: float = 0.15,
