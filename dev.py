@@ -5,7 +5,10 @@
     python3 dev.py test    # create .venv, install everything, run the whole test suite
 
 The virtual environment lives in .venv and is refreshed whenever pyproject.toml changes.
-Extra arguments go to JupyterLab (lab) or to pytest (test).
+Extra arguments go to JupyterLab (lab) or to pytest (test): `python3 dev.py test
+tests/maps/test_io.py` lints, then runs that file alone, and `-m "not slow"` leaves out the
+slow tests (JupyterLab in Chromium, the notebooks, the long simulations). Tests run in
+parallel on every core (pytest-xdist); `-n 0` runs them one after the other.
 """
 
 from __future__ import annotations
@@ -49,21 +52,55 @@ def setup() -> None:
 
 
 def lab(args: list[str]) -> int:
+    """Replace this process by JupyterLab, so that a signal sent to dev.py reaches it."""
     setup()
-    return subprocess.call([str(BIN / "workbench"), "lab", *args], cwd=ROOT)
+    command = [str(BIN / "workbench"), "lab", *args]
+    # the shipped notebooks are saved without outputs (workbench/nbclean.py)
+    config = [str(ROOT / "workbench" / "jupyter_config"), os.environ.get("JUPYTER_CONFIG_PATH")]
+    os.environ["JUPYTER_CONFIG_PATH"] = os.pathsep.join(p for p in config if p)
+    say(" ".join(command[1:]))
+    os.chdir(ROOT)
+    if os.name == "nt":  # no exec on Windows: wait for it instead
+        return subprocess.call(command)
+    os.execv(command[0], command)  # never returns
+
+
+PYTEST_DEFAULTS = ["tests", "workbench", "notebooks"]
+"""What pytest runs when no path is given."""
+
+
+def pytest_command(args: list[str]) -> list[str]:
+    """The pytest arguments: the whole suite unless paths are given, in parallel, with the
+    slowest tests listed.
+
+    A notebook's cells share one kernel, so a file's tests go to one worker (``--dist
+    loadfile``; conftest.py says why not ``loadgroup``); each worker that runs browser tests
+    starts its own JupyterLab.
+    """
+    paths = [a for a in args if not a.startswith("-") and (ROOT / a.split("::")[0]).exists()]
+    # nbval runs every cell and compares the outputs of the cells tagged nbval-check-output
+    # (kept by workbench/nbclean.py), not the drawings and widgets, whose ids are random
+    options = ["--nbval-lax", "--durations=15"]
+    if not any(a == "-n" or a.startswith(("-n=", "--numprocesses")) for a in args):
+        options += ["-n", "auto"]
+    if not any(a.startswith("--dist") for a in args):
+        options += ["--dist", "loadfile"]
+    return [*options, *([] if paths else PYTEST_DEFAULTS), *args]
 
 
 def test(args: list[str]) -> int:
     setup()
     linted = [
-        p for p in ("workbench", "tests", "benchmarks", "docs", "dev.py") if (ROOT / p).exists()
+        p
+        for p in ("workbench", "tests", "benchmarks", "docs", "dev.py", "conftest.py")
+        if (ROOT / p).exists()
     ]
     steps = [
         [PY, "-m", "ruff", "check", *linted],
         [PY, "-m", "ruff", "format", "--check", "workbench", "tests"],
         [PY, "-m", "mypy"],
         [PY, "-m", "workbench", "check", "--strict", *sorted(ROOT.glob("maps/*.yaml"))],
-        [PY, "-m", "pytest", "--nbval", "tests", "workbench", "notebooks", *args],
+        [PY, "-m", "pytest", *pytest_command(args)],
     ]
     if shutil.which("chromium") is None and not Path("/usr/bin/chromium").exists():
         say(

@@ -144,7 +144,10 @@ def main() -> int:
     )
     parser.add_argument("--edits", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--quick", action="store_true", help="a few seconds: 1 edit on tiny")
     args = parser.parse_args()
+    if args.quick:
+        args.edits, args.maps = 1, [str(ROOT / "maps" / "tiny.yaml")]
 
     start = time.perf_counter()
     MapEditor(ROOT / "maps" / "tiny.yaml", background=False).close()

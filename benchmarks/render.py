@@ -101,7 +101,10 @@ def main() -> None:
     parser.add_argument("maps", nargs="*", default=[str(ROOT / "maps" / "trans_europa.yaml")])
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--states", type=int, default=40)
+    parser.add_argument("--quick", action="store_true", help="a few seconds: tiny, 1 repeat")
     args = parser.parse_args()
+    if args.quick:
+        args.repeat, args.states, args.maps = 1, 3, [str(ROOT / "maps" / "tiny.yaml")]
     for path in args.maps:
         print(measure(path, args.repeat, args.states))
 

@@ -1,35 +1,51 @@
-"""Time simulated games per core, and watch the memory of a long sweep.
+"""Time simulated games per core against an older engine, and watch the memory of a sweep.
 
-    python benchmarks/sim.py [--games 6] [--players 4] [--map maps/trans_europa.yaml]
-                             [--max-rounds 30] [--memory-games 400] [--memory-map maps/tiny.yaml]
+    python benchmarks/sim.py [--against REV] [--games 6] [--players 4] [--max-rounds 30]
+                             [--maps europe amerika] [--rules rulebook countdown]
+                             [--bots random greedy] [--memory-games 400] [--quick]
 
-Speed: one process plays ``--games`` 4-player games on Trans Europa with ``RandomBot`` and,
-if it is registered, the ``greedy`` bot (after one warm-up game each, so numba's cache and
-the board's tables are loaded), and prints games and rounds per second per core and the
-ratio random / greedy. Random players rarely finish a hand on a big board, so their games
-are mostly cut off at ``--max-rounds``: compare rounds per second there.
+Speed: for every board, rule preset and bot, one process plays ``--games`` games (the same
+bot in every seat, after a warm-up game, so numba's cache and the board's tables are
+loaded) and the script prints games and rounds per second per core (of processor time: on
+a shared machine the wall clock says more about the neighbours than about the code). With
+``--against REV`` (a git revision, for instance the commit before an optimisation) the same
+games are played by that revision's ``workbench``, exported with ``git archive`` to a
+temporary folder and run in a subprocess; old and new runs alternate, so both see the same
+load on the machine, and the ratio new / old is printed with a fingerprint of the games'
+scores (equal fingerprints: the same games were played). Random players rarely finish a
+hand on a big board, so their games are mostly cut off at ``--max-rounds``: compare rounds
+per second.
 
-Memory: one process plays ``--memory-games`` games of the fastest bot on ``--memory-map``
-in one sweep and prints the resident memory (``VmRSS`` of ``/proc/self/status``) at ten
-points along the way, with the rows kept so far. Flat memory means the simulator keeps
-nothing of a game but its rows; try ``--memory-games 10000``.
+Memory: one process plays ``--memory-games`` games of the greedy bot on ``--memory-map`` in
+one sweep and prints the resident memory (``VmRSS``) at ten points along the way. Flat
+memory means the simulator keeps nothing of a game but its rows.
+
+``--quick`` runs one short configuration of each part (the test suite runs it so the script
+cannot rot).
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
+import os
 import resource
+import subprocess
 import sys
+import tarfile
+import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
 
-from workbench import load_map  # noqa: E402
-from workbench.bots import BOTS  # noqa: E402
-from workbench.engine import Game  # noqa: E402
-from workbench.sim import simulate  # noqa: E402
+MAPS = {
+    "europe": "trans_europa.yaml",
+    "amerika": "trans_amerika.yaml",
+    "tiny": "tiny.yaml",
+}
 
 
 def rss_mb() -> float:
@@ -43,36 +59,120 @@ def rss_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
-def speed(args: argparse.Namespace) -> None:
-    board = load_map(args.map)
-    bots = ["random"] + (["greedy"] if "greedy" in BOTS else [])
-    print(f"{board.name}, {args.players} players, rulebook, 1 process, "
-          f"games cut off after {args.max_rounds} rounds")  # fmt: skip
-    print(f"{'bot':>8} {'games':>6} {'rounds':>7} {'cut off':>8} {'seconds':>8} "
-          f"{'games/s/core':>13} {'rounds/s/core':>14} {'s/game':>7}")  # fmt: skip
-    rates: dict[str, tuple[float, float]] = {}
-    for bot in bots:
-        lineup = [bot] * args.players
-        simulate(board, None, lineup, games=1, seed=10**6, max_rounds=2)  # warm-up
-        start = time.perf_counter()
-        result = simulate(board, None, lineup, games=args.games, seed=1, max_rounds=args.max_rounds)
-        seconds = time.perf_counter() - start
-        rounds = int(result.games["rounds"].sum())
-        cut = int(result.games["truncated"].sum())
-        rates[bot] = (args.games / seconds, rounds / seconds)
-        per_game = seconds / args.games
-        print(f"{bot:>8} {args.games:>6} {rounds:>7} {cut:>8} {seconds:>8.1f} "
-              f"{rates[bot][0]:>13.3f} {rates[bot][1]:>14.2f} {per_game:>7.2f}")  # fmt: skip
-    if "greedy" in rates:
-        games_ratio = rates["random"][0] / rates["greedy"][0]
-        rounds_ratio = rates["random"][1] / rates["greedy"][1]
-        print(f"random / greedy: {games_ratio:.2f}x the games per second, "
-              f"{rounds_ratio:.2f}x the rounds per second")  # fmt: skip
+def load() -> str:
+    """The machine's load averages, as ``uptime`` prints them."""
+    try:
+        return "load average " + ", ".join(f"{x:.2f}" for x in os.getloadavg())
+    except OSError:
+        return "load average unknown"
+
+
+def measure(
+    map_file: str, rules: str, bot: str, players: int, games: int, max_rounds: int
+) -> dict[str, Any]:
+    """Play the games in this process with whichever ``workbench`` is first on the path."""
+    import workbench
+    from workbench import load_map
+    from workbench.sim import simulate
+
+    board = load_map(map_file)
+    lineup = [bot] * players
+    simulate(board, rules, lineup, games=1, seed=10**6, max_rounds=2)  # warm-up
+    start, cpu = time.perf_counter(), time.process_time()
+    result = simulate(board, rules, lineup, games=games, seed=1, max_rounds=max_rounds)
+    wall, seconds = time.perf_counter() - start, time.process_time() - cpu
+    scores = [list(map(int, s)) for s in result.games["scores"]]
+    return {
+        "games": games,
+        "rounds": int(result.games["rounds"].sum()),
+        "cut": int(result.games["truncated"].sum()),
+        "seconds": seconds,  # processor time: the machine may be shared
+        "wall": wall,
+        "fingerprint": hashlib.sha1(json.dumps(scores).encode()).hexdigest()[:8],
+        "workbench": str(Path(workbench.__file__).parent.parent),
+    }
+
+
+def run_in(tree: Path, job: dict[str, Any]) -> dict[str, Any]:
+    """:func:`measure` in a subprocess importing the ``workbench`` of ``tree``."""
+    env = {**os.environ, "PYTHONPATH": str(tree)}
+    out = subprocess.run(
+        [sys.executable, str(Path(__file__).resolve()), "--worker", json.dumps(job)],
+        cwd=tree,
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    result: dict[str, Any] = json.loads(out.stdout.strip().splitlines()[-1])
+    return result
+
+
+def export(rev: str, into: Path) -> Path:
+    """The files of git revision ``rev`` of this repository, written under ``into``."""
+    archive = subprocess.run(
+        ["git", "-C", str(ROOT), "archive", "--format=tar", rev],
+        check=True,
+        capture_output=True,
+    ).stdout
+    tree = into / "old"
+    tree.mkdir()
+    tar = into / "old.tar"
+    tar.write_bytes(archive)
+    with tarfile.open(tar) as f:
+        f.extractall(tree, filter="data")
+    return tree
+
+
+def speed(args: argparse.Namespace, old: Path | None) -> None:
+    print(f"{args.players} players, 1 process per run, games cut off after "
+          f"{args.max_rounds} rounds; {load()}")  # fmt: skip
+    head = (f"{'board':>8} {'rules':>10} {'bot':>7} {'games':>5} {'rounds':>6} "
+            f"{'games/s':>8} {'rounds/s':>9}")  # fmt: skip
+    if old is not None:
+        head += f" {'old g/s':>8} {'old r/s':>8} {'ratio':>6} {'same games':>10}"
+    print(head)
+    for name in args.maps:
+        for rules in args.rules:
+            for bot in args.bots:
+                job = {
+                    "map_file": str(ROOT / "maps" / MAPS[name]),
+                    "rules": rules,
+                    "bot": bot,
+                    "players": args.players,
+                    "games": args.games,
+                    "max_rounds": args.max_rounds,
+                }
+                if old is None:
+                    new, was = measure(**job), None
+                else:  # alternating runs, the best of each kept
+                    new, was = run_in(ROOT, job), run_in(old, job)
+                    for _ in range(args.repeat - 1):
+                        new = min(new, run_in(ROOT, job), key=lambda r: r["seconds"])
+                        was = min(was, run_in(old, job), key=lambda r: r["seconds"])
+                line = (
+                    f"{name:>8} {rules:>10} {bot:>7} {new['games']:>5} {new['rounds']:>6} "
+                    f"{new['games'] / new['seconds']:>8.2f} "
+                    f"{new['rounds'] / new['seconds']:>9.1f}"
+                )
+                if was is not None:
+                    ratio = was["seconds"] / new["seconds"]
+                    same = "yes" if was["fingerprint"] == new["fingerprint"] else "NO"
+                    line += (
+                        f" {was['games'] / was['seconds']:>8.2f} "
+                        f"{was['rounds'] / was['seconds']:>8.1f} {ratio:>5.1f}x {same:>10}"
+                    )
+                print(line, flush=True)
+    print(f"after: {load()}")
 
 
 def memory(args: argparse.Namespace) -> None:
+    from workbench import load_map
+    from workbench.engine import Game
+    from workbench.sim import simulate
+
     board = load_map(args.memory_map)
-    bot = "greedy" if "greedy" in BOTS else "random"
+    bot = "greedy"
     players = args.players
     try:
         Game(board, players=players)
@@ -103,17 +203,32 @@ def memory(args: argparse.Namespace) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--map", default=str(ROOT / "maps" / "trans_europa.yaml"))
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--against", metavar="REV", help="a git revision to compare with")
+    parser.add_argument("--maps", nargs="+", default=["europe", "amerika"], choices=list(MAPS))
+    parser.add_argument("--rules", nargs="+", default=["rulebook", "countdown"])
+    parser.add_argument("--bots", nargs="+", default=["random", "greedy"])
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--games", type=int, default=6, help="games per bot for the speed")
     parser.add_argument("--max-rounds", type=int, default=30)
+    parser.add_argument("--repeat", type=int, default=1, help="alternating runs, the best kept")
     parser.add_argument("--memory-games", type=int, default=400, help="0 to skip")
     parser.add_argument("--memory-map", default=str(ROOT / "maps" / "tiny.yaml"))
     parser.add_argument("--skip-speed", action="store_true")
+    parser.add_argument("--quick", action="store_true", help="a few seconds: one small run")
+    parser.add_argument("--worker", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.worker:
+        print(json.dumps(measure(**json.loads(args.worker))))
+        return
+    if args.quick:
+        args.maps, args.rules, args.bots = ["tiny"], ["rulebook"], ["random", "greedy"]
+        args.players, args.games, args.max_rounds, args.memory_games = 2, 2, 3, 10
+    sys.path.insert(0, str(ROOT))
     if not args.skip_speed:
-        speed(args)
+        with tempfile.TemporaryDirectory() as tmp:
+            old = export(args.against, Path(tmp)) if args.against else None
+            speed(args, old)
     if args.memory_games:
         memory(args)
 

@@ -10,6 +10,9 @@
     ``approximation.steiner_tree`` ("kou" and "mehlhorn"), the speed-up (networkx median /
     ours, target >= 5x) and how far above the optimum the approximations land. The first
     call (numba compiling, or loading its disk cache) is timed on its own and left out.
+(c) Triangular lattices of 50 to 2,000 points (weights 1 and 2): the set-up time of one
+    call (the arrays made from the graph) and the median time of our tree against networkx's
+    default approximation at 2 to 8 terminals.
 (b) Each PACE 2018 instance in ``--pace`` (``*.gr`` and ``optima.tsv``, see its README.md):
     size, our time and cost against the published optimum, networkx "mehlhorn"'s time and
     cost ratio. Instances over 5 s are flagged. The data stays where it is.
@@ -31,10 +34,12 @@ from typing import Any, TypeVar
 import networkx as nx
 from networkx.algorithms.approximation import steiner_tree as approx_steiner_tree
 
-from workbench import load_map
-from workbench.algorithms import steiner_cost, steiner_tree
-
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from workbench import load_map  # noqa: E402
+from workbench.algorithms import steiner_cost, steiner_tree  # noqa: E402
+
 BOARDS = ["trans_europa.yaml", "trans_amerika.yaml", "tiny.yaml"]
 HAND = 6  # terminals per board query
 SLOW = 5.0  # seconds: a PACE instance slower than this is flagged
@@ -132,6 +137,64 @@ def print_boards(rows: list[BoardRow], queries: int) -> None:
     )
 
 
+# --- (c) lattice boards: set-up and small queries --------------------------------------------
+
+
+def lattice(points: int, rng: random.Random) -> nx.Graph:
+    """A triangular lattice of about ``points`` nodes, shaped like a board (wider than
+    tall), each edge weighing 1 or (one in five, a double) 2."""
+    rows = max(2, round((points / 2) ** 0.5))
+    cols = 1
+    while (cols // 2 + 1) * (rows + 1) < points:
+        cols += 1
+    G = nx.triangular_lattice_graph(rows, cols, with_positions=False)
+    for u, v in G.edges:
+        G[u][v]["weight"] = 2 if rng.random() < 0.2 else 1
+    return G
+
+
+def setup_time(G: nx.Graph, repeat: int) -> float:
+    """The median time of the exact tree's set-up alone (the arrays made from ``G``),
+    after a first call has cached the graph's structure."""
+    from workbench.algorithms.steiner import prepare_problem
+
+    prepare_problem(G, "weight")
+    times = [timed(prepare_problem, G, "weight")[0] for _ in range(repeat)]
+    return statistics.median(times)
+
+
+def bench_lattices(sizes: Sequence[int], terminals: Sequence[int], queries: int, seed: int) -> None:
+    rng = random.Random(seed)
+    print(f"(c) lattice boards: {queries} queries per row; median ms per query; "
+          "set-up = arrays from the graph, cached structure, weights read afresh")  # fmt: skip
+    header = f"{'points':>6} {'edges':>6} {'set-up':>7} " + " ".join(
+        f"{f'k={k}':>21}" for k in terminals
+    )
+    print(header)
+    print(f"{'':>21} " + " ".join(f"{'ours     nx  ratio':>21}" for _ in terminals))
+    for size in sizes:
+        G = lattice(size, rng)
+        nodes = sorted(G)
+        cells = []
+        for k in terminals:
+            ours, theirs = [], []
+            for _ in range(queries):
+                picked = rng.sample(nodes, k)
+                t, T = timed(steiner_tree, G, picked)
+                ours.append(t)
+                t, A = timed(approx_steiner_tree, G, picked)
+                theirs.append(t)
+                if cost_of(A) < cost_of(T) - 1e-9:
+                    raise AssertionError(f"networkx beat the exact tree on {picked!r}")
+            a, b = statistics.median(ours), statistics.median(theirs)
+            cells.append(f"{ms(a):>6} {ms(b):>6} {b / a:>5.1f}x")
+        print(
+            f"{len(G):>6} {G.number_of_edges():>6} {ms(setup_time(G, 50)):>7} "
+            + " ".join(f"{c:>21}" for c in cells),
+            flush=True,
+        )
+
+
 # --- (b) PACE 2018 ------------------------------------------------------------------------
 
 
@@ -223,8 +286,13 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--queries", type=int, default=200, metavar="N")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--quick", action="store_true", help="a few seconds: small lattices")
     args = parser.parse_args(argv)
     rng = random.Random(args.seed)
+    if args.quick:
+        steiner_tree(nx.path_graph(3), [0, 2])  # numba's cache
+        bench_lattices([50, 200], [2, 4], 3, args.seed)
+        return 0
 
     tiny = load_map(ROOT / "maps" / "tiny.yaml")
     first, _ = timed(steiner_tree, tiny.graph(), [c.at for c in tiny.cities[:HAND]])
@@ -243,6 +311,10 @@ def main(argv: list[str] | None = None) -> int:
             hands = [rng.sample(pool, HAND) for _ in range(args.queries)]
             rows.append(bench_board(f"{name} ({len(G)})", G, kind, hands))
     print_boards(rows, args.queries)
+    print()
+    bench_lattices(
+        [50, 200, 500, 1000, 2000], [2, 3, 4, 6, 8], max(5, args.queries // 10), args.seed
+    )
     print()
 
     if not (args.pace / "optima.tsv").exists():

@@ -11,9 +11,12 @@ from workbench import Board, load_map
 
 ROOT = Path(__file__).resolve().parent.parent
 MAPS = ROOT / "maps"
-SHIPPED = sorted(
-    p for p in MAPS.glob("*.yaml") if "\nkind: cards\n" not in p.read_text(encoding="utf-8")[:2000]
-)  # the boards; card sets (kind: cards) are checked in tests/games/transorient_express
+ROUTE_MAPS = sorted(p for p in MAPS.glob("*.yaml") if "\nkind: routes\n" in p.read_text("utf-8"))
+"""The shipped route boards (``kind: routes``)."""
+CARD_SETS = sorted(p for p in MAPS.glob("*.yaml") if "\nkind: cards\n" in p.read_text("utf-8"))
+"""The shipped card sets (``kind: cards``), checked in ``tests/games/transorient_express``."""
+SHIPPED = sorted(set(MAPS.glob("*.yaml")) - set(ROUTE_MAPS) - set(CARD_SETS))
+"""The shipped lattice boards."""
 
 os.chdir(ROOT)  # doctests and examples use paths relative to the checkout
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import unicodedata
+
 from hypothesis import strategies as st
 
 from workbench.maps.board import (
@@ -15,12 +17,18 @@ from workbench.maps.board import (
     SegmentOverride,
 )
 from workbench.maps.lattice import neighbours
+from workbench.maps.text import name_key, name_problem, text_problem
 
 COLOR_NAMES = ["brown", "white", "pink", "orange", "turquoise"]
 
-# any printable text without surrogates, including quotes, colons, '#', accents and emoji
-text = st.text(alphabet=st.characters(blacklist_categories=("Cs", "Cc", "Zl", "Zp")), max_size=20)
-names = text.filter(lambda s: s.strip() != "" and s == s.strip())
+# any printable text without surrogates, including quotes, colons, '#', accents and emoji,
+# in the normal form files are read in (NFC) and without bidirectional controls
+text = (
+    st.text(alphabet=st.characters(blacklist_categories=("Cs", "Cc", "Zl", "Zp")), max_size=20)
+    .map(lambda s: unicodedata.normalize("NFC", s))
+    .filter(lambda s: text_problem(s) is None)
+)
+names = text.filter(lambda s: name_problem(s) is None)
 coordinate = st.floats(-2, 40, allow_nan=False).map(lambda v: round(v, 3))
 
 
@@ -63,7 +71,7 @@ def boards(draw: st.DrawFn, max_cities: int = 8) -> Board:
     )
     points = [(c, r) for r in range(rows) for c in range(columns)]
     spots = draw(st.lists(st.sampled_from(points), unique=True, max_size=max_cities))
-    city_names = draw(st.lists(names, unique=True, min_size=len(spots), max_size=len(spots)))
+    city_names = draw(st.lists(names, unique_by=name_key, min_size=len(spots), max_size=len(spots)))
     cities = tuple(
         City(
             n,

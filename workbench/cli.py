@@ -2,91 +2,207 @@
 and ``lab``.
 
 Every subcommand reports bad input as a one-line message per problem and an exit code,
-never as a traceback.
+never as a traceback. Output paths are checked before any work starts, and only regular
+files (or new paths) are written. The exit codes are one convention for every command:
+
+- 0: done (``check``: every file is fine);
+- 1: the input is wrong: a bad option or number on the command line, a map, rules or
+  output path that cannot be used, or ``check`` found errors;
+- 130: interrupted with Ctrl-C; the files it would have written are left as they were.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import re
 import shutil
+import signal
 import subprocess
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager, suppress
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, NoReturn
 
+from workbench import __version__
 from workbench.exceptions import MapError, RulesError, WorkbenchError
-from workbench.maps.board import Board
-from workbench.maps.io import check_map, load_map
-from workbench.resources import maps_dir, notebooks_dir
+from workbench.files import output_problem
+from workbench.resources import find_map, maps_dir, notebooks_dir
 
 if TYPE_CHECKING:
+    from workbench.maps.board import Board
     from workbench.rules import Rules
 
-__all__ = ["main"]
+__all__ = ["EXIT_BAD_INPUT", "EXIT_INTERRUPTED", "EXIT_OK", "MAX_GAMES", "build_parser", "main"]
+
+EXIT_OK = 0
+EXIT_BAD_INPUT = 1
+EXIT_INTERRUPTED = 130
+PRESET_NAMES = ("rulebook", "countdown", "colored")
+"""Trans Europa's presets as ``--help`` lists them, without importing the rules (a test
+keeps them equal to :data:`workbench.rules.PRESETS`), so that the command starts fast."""
+BOT_NAMES = ("random", "greedy", "shrewd", "search")
+"""Trans Europa's bots as ``--help`` lists them (a test keeps them equal to the registry's)."""
+MAX_GAMES = 100_000
+"""The most games one ``simulate`` run plays: its tables are held in memory (measured: up to
+about 40 KB a game, for games cut off at 30 rounds on Trans Europa, so 4 GB at the limit);
+more games are several runs with different ``--seed`` values."""
+
+_UNSHOWABLE = re.compile(
+    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]"
+)
+
+
+def _shown(text: str) -> str:
+    """``text`` with control characters (terminal escapes) and bidirectional controls
+    written as ``\\x1b``-style escapes, so that printing it cannot steer the terminal."""
+    return _UNSHOWABLE.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
+
+
+def _say(text: str = "", err: bool = False) -> None:
+    print(_shown(text), file=sys.stderr if err else sys.stdout)
+
+
+def _writable(command: str, option: str, path: str | os.PathLike[str]) -> bool:
+    """Whether ``path`` can be written; if not, say why (before any work starts)."""
+    problem = output_problem(path)
+    if problem is None:
+        return True
+    _say(f"workbench {command}: cannot write {option} {str(path)!r}: {problem}", err=True)
+    return False
 
 
 def _check(args: argparse.Namespace) -> int:
+    from workbench.maps.io import check_map
+
     failed = False
     for path in args.files:
         try:
             problems = check_map(path)
         except OSError as e:
-            print(f"{path}:0:0: cannot read the file: {e.strerror or e}", file=sys.stderr)
+            _say(f"{path}:0:0: cannot read the file: {e.strerror or e}", err=True)
             failed = True
             continue
         errors = [p for p in problems if p.severity == "error"]
         for p in problems:
-            print(p)
+            _say(str(p))
         if errors or (args.strict and problems):
             failed = True
         elif not args.quiet:
             warned = (
                 f" ({len(problems)} warning{'s' if len(problems) != 1 else ''})" if problems else ""
             )
-            print(f"{path}: ok{warned}")
+            _say(f"{path}: ok{warned}")
     return 1 if failed else 0
 
 
-def _load(path: str) -> Board | None:
-    """The board at ``path``, or None after printing why it cannot be loaded."""
+def _is_route_board(path: str) -> bool:
+    from workbench.maps.io import MAX_BYTES
+    from workbench.maps.routes_io import is_routes_text
+
     try:
-        return load_map(path)
+        with open(find_map(path), "rb") as f:
+            return is_routes_text(f.read(MAX_BYTES))
+    except OSError:
+        return False  # the lattice loader says why
+
+
+def _load(path: str) -> Board | None:
+    """The lattice board at ``path``, or None after printing why it cannot be loaded."""
+    from workbench.maps.io import load_lattice
+
+    try:
+        return load_lattice(path)
     except MapError as e:
-        print(e, file=sys.stderr)
+        _say(str(e), err=True)
     except OSError as e:
-        print(f"{path}:0:0: cannot read the file: {e.strerror or e}", file=sys.stderr)
+        _say(f"{path}:0:0: cannot read the file: {e.strerror or e}", err=True)
     return None
 
 
+def _playable(command: str, board: Board) -> bool:
+    """Whether ``board`` has the cities games and analyses deal; if not, say so."""
+    if board.cities:
+        return True
+    _say(
+        f"workbench {command}: board {board.name!r} has no cities, so there is nothing to "
+        "deal or to cost (add cities to its file)",
+        err=True,
+    )
+    return False
+
+
 def _render(args: argparse.Namespace) -> int:
+    out = Path(args.output or Path(args.map).with_suffix(".html").name)
+    if not _writable("render", "-o", out):
+        return EXIT_BAD_INPUT
+    if _is_route_board(args.map):
+        from workbench.maps.routes_io import load_routes
+        from workbench.ui.route_render import save_route_board_html
+
+        try:
+            save_route_board_html(load_routes(find_map(args.map)), out)
+        except MapError as e:
+            _say(str(e), err=True)
+            return EXIT_BAD_INPUT
+        _say(f"wrote {out}")
+        return EXIT_OK
     board = _load(args.map)
     if board is None:
-        return 1
+        return EXIT_BAD_INPUT
     from workbench.ui.render import save_board_html
 
-    out = Path(args.output or Path(args.map).with_suffix(".html").name)
     save_board_html(board, out)
-    print(f"wrote {out}")
-    return 0
+    where = "" if args.output else " (in the current folder; -o FILE writes elsewhere)"
+    _say(f"wrote {out}{where}")
+    return EXIT_OK
+
+
+def _analyze_routes(args: argparse.Namespace) -> int:
+    from workbench.maps.routes_io import load_routes
+
+    try:
+        board = load_routes(find_map(args.map))
+    except MapError as e:
+        _say(str(e), err=True)
+        return EXIT_BAD_INPUT
+    from workbench.analysis.route_report import route_report
+
+    report = route_report(board, players=args.players)
+    _say(report.text())
+    if args.html:
+        from workbench.ui.route_report import save_route_report_html
+
+        _say(f"\nwrote {save_route_report_html(report, args.html)}")
+    return EXIT_OK
 
 
 def _analyze(args: argparse.Namespace) -> int:
+    if args.html and not _writable("analyze", "--html", args.html):
+        return EXIT_BAD_INPUT
+    if _is_route_board(args.map):
+        return _analyze_routes(args)
     board = _load(args.map)
-    if board is None:
-        return 1
+    if board is None or not _playable("analyze", board):
+        return EXIT_BAD_INPUT
     from workbench.analysis.report import analyze
 
     candidates = None if args.no_chokepoints else args.chokepoints
-    report = analyze(board, players=args.players, chokepoint_candidates=candidates)
-    print(report.text())
+    try:
+        report = analyze(
+            board, players=args.players, chokepoint_candidates=candidates, progress=True
+        )
+    except ValueError as e:  # a board that checks but deals no hand, such as an empty color
+        _say(f"workbench analyze: {board.name!r} cannot be analysed: {e}", err=True)
+        return EXIT_BAD_INPUT
+    _say(report.text())
     if args.html:
         from workbench.ui.report import save_report_html
 
         out = save_report_html(report, args.html)
-        print(f"\nwrote {out}")
-    return 0
+        _say(f"\nwrote {out}")
+    return EXIT_OK
 
 
 def _sim_rules(text: str) -> Rules | None:
@@ -96,122 +212,355 @@ def _sim_rules(text: str) -> Rules | None:
     if text in PRESETS:
         return Rules.preset(text)
     if not Path(text).exists():
-        print(
+        _say(
             f"workbench simulate: --rules {text!r} is neither a preset "
             f"({', '.join(PRESETS)}) nor a rules file",
-            file=sys.stderr,
+            err=True,
         )
         return None
     try:
         return load_rules(text)
     except RulesError as e:
-        print(e, file=sys.stderr)
+        _say(str(e), err=True)
     except OSError as e:
-        print(f"{text}:0:0: cannot read the file: {e.strerror or e}", file=sys.stderr)
+        _say(f"{text}:0:0: cannot read the file: {e.strerror or e}", err=True)
     return None
 
 
-def _sim_bots(text: str | None, players: int | None) -> list[str] | None:
+def _sim_bots(
+    text: str | None, players: int | None, game: str = "trans_europa"
+) -> list[str] | None:
     """The line-up ``--bots`` and ``--players`` give, or None after saying why not."""
-    from workbench.bots import BOTS
+    from workbench.games import GAMES
 
+    info = GAMES[game]
+    bots = info.bots
     if text is None:
-        names = ["greedy" if "greedy" in BOTS else "random"]
+        names = ["greedy" if "greedy" in bots else "random"]
     else:
         names = [n.strip() for n in text.split(",")]
     for name in names:
-        if name not in BOTS:
-            print(
-                f"workbench simulate: no bot {name!r}; the bots are: {', '.join(BOTS)}",
-                file=sys.stderr,
-            )
+        if name not in bots:
+            _say(f"workbench simulate: no bot {name!r}; the bots are: {', '.join(bots)}", err=True)
             return None
     if len(names) == 1:
-        return names * (players or 4)
+        return names * (players or info.default_players)
     if players is not None and players != len(names):
-        print(
+        _say(
             f"workbench simulate: --bots names {len(names)} bots for --players {players}: "
             "give one name for every seat, or one per seat",
-            file=sys.stderr,
+            err=True,
         )
         return None
     return names
+
+
+def _game_of(args: argparse.Namespace) -> str | None:
+    """The game ``--game`` names, or the one the map's kind calls for; None after saying why."""
+    from workbench.games import GAMES
+
+    if args.game is not None:
+        if args.game not in GAMES:
+            _say(
+                f"workbench simulate: no game {args.game!r}; the games are: {', '.join(GAMES)}",
+                err=True,
+            )
+            return None
+        return str(args.game)
+    kind = "routes" if _is_route_board(args.map) else _data_kind(args.map)
+    for name in GAMES:
+        if GAMES[name].map_kind == kind:
+            return name
+    _say(
+        f"workbench simulate: no game is played on a {kind!r} file like {args.map}; "
+        f"name one with --game ({', '.join(GAMES)})",
+        err=True,
+    )
+    return None
+
+
+def _data_kind(path: str) -> str:
+    """The ``kind:`` a data file declares (``lattice`` when it says none, as lattice maps may)."""
+    try:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            head = f.read(4096)
+    except OSError:
+        return "lattice"  # the loader says why it cannot be read
+    found = re.search(r"^kind:\s*([A-Za-z_]+)\s*$", head, re.M)
+    return found.group(1) if found else "lattice"
+
+
+def _sim_workers(requested: int) -> int:
+    """The processes to use: ``requested`` (0: every core), at most the machine's cores."""
+    cores = os.cpu_count() or 1
+    if requested == 0:
+        return cores
+    if requested > cores:
+        _say(
+            f"workbench simulate: --workers {requested} is more than this machine's {cores} "
+            f"cores; using {cores} (more processes would only take turns)",
+            err=True,
+        )
+        return cores
+    return requested
+
+
+def _ignore_interrupts() -> None:
+    """Workers leave Ctrl-C to the main process, which stops them."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@contextmanager
+def _stoppable(
+    workers: int, total: int, progress: bool
+) -> Iterator[tuple[Any, Callable[[int], None]]]:
+    """The executor (None: this process) and the progress callback ``sweep`` runs with,
+    such that Ctrl-C stops the run within a game, without a traceback.
+
+    In this process, Ctrl-C only raises a flag, and the progress callback, called after
+    every game, stops the run there (an interrupt that lands inside the compiled kernel
+    would otherwise end in a ``SystemError``). With workers, the workers ignore Ctrl-C and
+    the main process, which only waits, stops them at once.
+    """
+    import concurrent.futures
+
+    bar = None
+    if progress:
+        from tqdm.auto import tqdm
+
+        bar = tqdm(total=total, unit="game", file=sys.stderr, desc="simulating", smoothing=0.1)
+    stop = {"asked": False}
+
+    def update(n: int) -> None:
+        if bar is not None:
+            bar.update(n)
+        if stop["asked"]:
+            raise KeyboardInterrupt
+
+    if workers == 1:
+
+        def ask(signum: int, frame: Any) -> None:
+            if stop["asked"]:  # a second Ctrl-C: stop now
+                raise KeyboardInterrupt
+            stop["asked"] = True
+
+        previous = signal.signal(signal.SIGINT, ask)
+        try:
+            yield None, update
+        finally:
+            signal.signal(signal.SIGINT, previous)
+            if bar is not None:
+                bar.close()
+        return
+    pool = concurrent.futures.ProcessPoolExecutor(
+        max_workers=workers, initializer=_ignore_interrupts
+    )
+    try:
+        yield pool, update
+    except BaseException:
+        for process in list(getattr(pool, "_processes", {}).values()):
+            process.terminate()
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    else:
+        pool.shutdown()
+    finally:
+        if bar is not None:
+            bar.close()
 
 
 def _simulate(args: argparse.Namespace) -> int:
     from workbench.sim import Variant, sweep
 
     out = Path(args.out)
-    if not out.parent.is_dir():
-        print(f"workbench simulate: no folder {str(out.parent)!r} for --out", file=sys.stderr)
-        return 1
-    board = _load(args.map)
-    rules = _sim_rules(args.rules)
-    bots = _sim_bots(args.bots, args.players)
-    if board is None or rules is None or bots is None:
-        return 1
-    try:
-        variant = Variant(rules.name, board, rules, bots)
-    except ValueError as e:
-        print(f"workbench simulate: {e}", file=sys.stderr)
-        return 1
-    result = sweep(
-        [variant],
-        args.games,
-        args.seed,
-        workers=args.workers or None,
-        progress=not args.quiet,
-        rotate=not args.no_rotate,
-        max_rounds=args.max_rounds,
-    )
-    result.to_csv(out)
+    if not _writable("simulate", "--out", out):
+        return EXIT_BAD_INPUT
+    if args.games_out:
+        if not _writable("simulate", "--games-out", args.games_out):
+            return EXIT_BAD_INPUT
+        if os.path.realpath(args.games_out) == os.path.realpath(out):
+            _say(
+                f"workbench simulate: --out and --games-out both name {str(out)!r}: "
+                "give each table its own file",
+                err=True,
+            )
+            return EXIT_BAD_INPUT
+    if args.games > MAX_GAMES:
+        _say(
+            f"workbench simulate: --games {args.games:,} is over the {MAX_GAMES:,} games one "
+            "run holds in memory; run several with different --seed values",
+            err=True,
+        )
+        return EXIT_BAD_INPUT
+    game = _game_of(args)
+    if game is None:
+        return EXIT_BAD_INPUT
+    variant = _sim_variant(args, game, Variant)
+    if variant is None:
+        return EXIT_BAD_INPUT
+    workers = _sim_workers(args.workers)
+    with _stoppable(workers, args.games, progress=not args.quiet) as (executor, progress):
+        result = sweep(
+            [variant],
+            args.games,
+            args.seed,
+            workers=workers,
+            executor=executor,
+            progress=progress,
+            rotate=not args.no_rotate,
+            max_rounds=args.max_rounds,
+        )
+    # Trans Europa's main table is one row per player per round; other games', per seat
+    table = "rounds" if not result.rounds.empty else "seats"
+    result.to_csv(out, table=table)
     if args.games_out:
         result.to_csv(args.games_out, table="games")
     if args.quiet:
-        return 0
+        return EXIT_OK
+    from workbench.games import GAMES
+
+    unit = GAMES[game].length_unit
     summary = result.summary().iloc[0]
-    print(
-        f"wrote {len(result.rounds)} rows ({args.games} games, {int(result.games.rounds.sum())} "
-        f"rounds) to {out} in {result.seconds:.1f} s"
+    rows = len(result.rounds if table == "rounds" else result.seats)
+    _say(
+        f"wrote {rows} rows ({args.games} games, {int(result.games.length.sum())} {unit}) "
+        f"to {out} in {result.seconds:.1f} s"
     )
-    print(
-        f"{board.name}, {rules.name}, {variant.lineup}: {summary.rounds_per_game:.2f} rounds "
-        f"a game, {summary.turns_per_round:.1f} turns a round, balance {summary.balance:.3f}"
+    board = getattr(variant.board, "name", args.map)
+    rules = getattr(variant.rules, "name", args.rules)
+    if "rounds_per_game" in summary:
+        shape = (
+            f"{summary.rounds_per_game:.2f} rounds a game, "
+            f"{summary.turns_per_round:.1f} turns a round"
+        )
+    else:
+        shape = f"{summary.length_per_game:.2f} {unit} a game"
+    _say(
+        f"{board}, {rules}, {variant.lineup}: {shape}, balance {summary.balance:.3f}"
         + (f", {summary.truncated} games cut off" if summary.truncated else "")
     )
     for row in result.win_rates("seat").itertuples():
-        print(f"  seat {row.seat}: wins {row.rate:6.1%}  (95% CI {row.lo:.1%} to {row.hi:.1%})")
-    return 0
+        _say(f"  seat {row.seat}: wins {row.rate:6.1%}  (95% CI {row.lo:.1%} to {row.hi:.1%})")
+    if len(set(variant.bots)) > 1:  # with seats rotating, the rate by bot is the answer
+        for row in result.win_rates("bot").itertuples():
+            _say(f"  bot {row.bot}: wins {row.rate:6.1%}  (95% CI {row.lo:.1%} to {row.hi:.1%})")
+    return EXIT_OK
+
+
+def _sim_variant(args: argparse.Namespace, game: str, variant_of: Any) -> Any:
+    """The variant ``simulate`` plays, or None after saying why it cannot be made."""
+    bots = _sim_bots(args.bots, args.players, game)
+    if game == "trans_europa":  # lattice maps and rules files have their own messages
+        board = _load(args.map)
+        rules = _sim_rules(args.rules)
+        if board is None or rules is None or bots is None or not _playable("simulate", board):
+            return None
+        name = rules.name
+    else:
+        from workbench.games import GAMES
+
+        if bots is None:
+            return None
+        try:
+            board = GAMES[game].board(find_map(args.map))
+            rules = GAMES[game].resolve_rules(args.rules)
+        except WorkbenchError as e:
+            _say(str(e), err=True)
+            return None
+        except (ValueError, KeyError) as e:
+            _say(f"workbench simulate: {e}", err=True)
+            return None
+        except OSError as e:
+            _say(f"{args.map}:0:0: cannot read the file: {e.strerror or e}", err=True)
+            return None
+        name = getattr(rules, "name", args.rules)
+    try:
+        return variant_of(name, board, rules, bots, game)
+    except ValueError as e:
+        _say(f"workbench simulate: {e}", err=True)
+        return None
+
+
+def _games(args: argparse.Namespace) -> int:
+    """``workbench games``: every registered game with its players, presets and bots."""
+    from workbench.games import GAMES
+
+    for name in GAMES:
+        info = GAMES[name]
+        low, high = info.players
+        _say(f"{name}: {info.title}")
+        _say(f"  {info.summary}")
+        _say(
+            f"  players {low} to {high}; plays on a {info.map_kind} file "
+            f"(default maps/{info.default_map})"
+        )
+        _say(f"  presets: {', '.join(info.presets)}")
+        _say(f"  bots: {', '.join(info.bots)}")
+    return EXIT_OK
 
 
 def _schema(args: argparse.Namespace) -> int:
+    from workbench.files import write_atomic
+    from workbench.maps.routes_schema import routes_schema_json
     from workbench.maps.schema import schema_json
 
+    text = routes_schema_json() if args.routes else schema_json()
     if args.output:
-        Path(args.output).write_text(schema_json(), encoding="utf-8")
-        print(f"wrote {args.output}")
+        if not _writable("schema", "-o", args.output):
+            return EXIT_BAD_INPUT
+        write_atomic(args.output, text)
+        _say(f"wrote {args.output}")
     else:
-        sys.stdout.write(schema_json())
-    return 0
+        sys.stdout.write(text)
+    return EXIT_OK
 
 
 def _lab(args: argparse.Namespace) -> int:
     source = notebooks_dir()
     folder = Path(args.dir) if args.dir else source
+    try:
+        board = find_map(args.map) if args.map else maps_dir() / "trans_europa.yaml"
+    except FileNotFoundError as e:
+        _say(f"workbench lab: {e}", err=True)
+        _say("workbench lab: JupyterLab was not started", err=True)
+        return EXIT_BAD_INPUT
+    if _load(str(board)) is None:
+        _say(
+            "workbench lab: JupyterLab was not started (--map names a map that cannot load)",
+            err=True,
+        )
+        return EXIT_BAD_INPUT
     if folder != source:
-        folder.mkdir(parents=True, exist_ok=True)
-        for nb in sorted(source.glob("*.ipynb")):
-            if not (folder / nb.name).exists():  # never overwrite the user's work
-                shutil.copy2(nb, folder / nb.name)
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            for nb in sorted(source.glob("*.ipynb")):
+                if not (folder / nb.name).exists():  # never overwrite the user's work
+                    shutil.copy2(nb, folder / nb.name)
+        except OSError as e:
+            _say(f"workbench lab: cannot use --dir {str(folder)!r}: {e.strerror or e}", err=True)
+            return EXIT_BAD_INPUT
+    from workbench.resources import jupyter_config_dir
+
     env = dict(os.environ)
-    board = Path(args.map) if args.map else maps_dir() / "trans_europa.yaml"
     env["WORKBENCH_MAP"] = str(board.resolve())
+    # saving a shipped notebook stores it clean (workbench.nbclean's pre-save hook)
+    paths = (str(jupyter_config_dir()), env.get("JUPYTER_CONFIG_PATH"))
+    env["JUPYTER_CONFIG_PATH"] = os.pathsep.join(p for p in paths if p)
     command = [sys.executable, "-m", "jupyterlab", f"--notebook-dir={folder}"]
     if os.geteuid() == 0:
         command.append("--allow-root")
     command.extend(args.extra)
-    print(f"JupyterLab on {folder}, board {board}")
-    return subprocess.call(command, env=env)
+    _say(f"JupyterLab on {folder}, board {board}")
+    sys.stdout.flush()
+    return _exec(command, env)
+
+
+def _exec(command: list[str], env: dict[str, str]) -> int:
+    """Become ``command`` (so that stopping ``workbench lab`` stops JupyterLab); on Windows,
+    where a process cannot be replaced, run it and wait."""
+    if os.name == "nt":
+        return subprocess.call(command, env=env)
+    os.execve(command[0], command, env)  # never returns
 
 
 def _count(text: str, least: int) -> int:
@@ -232,6 +581,18 @@ def _natural(text: str) -> int:
     return _count(text, 0)
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, with the workbench's exit code for a bad command line (1, not 2)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.print_usage(sys.stderr)
+        self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {message}\n")
+
+
+_EXIT_CODES = """exit codes: 0 done; 1 bad input (command line, map, rules or output path), or check
+found errors; 130 interrupted (files it would have written are left as they were)"""
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The command-line parser (exposed for tests and for ``--help`` in the docs).
 
@@ -240,37 +601,47 @@ def build_parser() -> argparse.ArgumentParser:
     >>> build_parser().parse_args(["check", "maps/tiny.yaml"]).files
     ['maps/tiny.yaml']
     """
-    parser = argparse.ArgumentParser(
-        prog="workbench", description="Boards, route costs and games for rail-connection games."
+    parser = _Parser(
+        prog="workbench",
+        description="Boards, route costs and games for rail-connection games.",
+        epilog=_EXIT_CODES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
 
     check = sub.add_parser("check", help="check map files and print their problems")
-    check.add_argument("files", nargs="+", metavar="FILE")
+    check.add_argument("files", nargs="+", metavar="FILE", help="map files (.yaml)")
     check.add_argument("--strict", action="store_true", help="fail on warnings too")
     check.add_argument("-q", "--quiet", action="store_true", help="print problems only")
     check.set_defaults(run=_check)
 
     render = sub.add_parser("render", help="draw a map as a self-contained HTML page")
-    render.add_argument("map", metavar="MAP")
-    render.add_argument("-o", "--output", metavar="HTML")
+    render.add_argument("map", metavar="MAP", help="the map file (.yaml)")
+    render.add_argument(
+        "-o",
+        "--output",
+        metavar="HTML",
+        help="the page to write (default: the map's name with .html, in the current folder)",
+    )
     render.set_defaults(run=_render)
 
     analyze = sub.add_parser("analyze", help="analyse a map: hand costs, fairness, chokepoints")
-    analyze.add_argument("map", metavar="MAP")
+    analyze.add_argument("map", metavar="MAP", help="the map file (.yaml)")
     analyze.add_argument(
         "--players",
         type=int,
         default=4,
         choices=range(2, 7),
-        help="2-3 players take the dashed cities out (default 4)",
+        metavar="N",
+        help="players, 2 to 6; 2-3 players take the dashed cities out (default 4)",
     )
     analyze.add_argument(
         "--chokepoints",
-        type=int,
+        type=_natural,
         default=8,
         metavar="N",
-        help="try the N most used segments for their loss (default 8)",
+        help="try the N most used segments for their loss (default 8; 0 tries none)",
     )
     analyze.add_argument("--no-chokepoints", action="store_true", help="skip that part")
     analyze.add_argument("--html", metavar="FILE", help="also write the full report page")
@@ -279,47 +650,112 @@ def build_parser() -> argparse.ArgumentParser:
     sim = sub.add_parser(
         "simulate", help="play many games with bots; write one row per player per round as CSV"
     )
-    sim.add_argument("--map", default=str(maps_dir() / "trans_europa.yaml"), metavar="FILE")
-    sim.add_argument("--players", type=int, choices=range(2, 7), metavar="N")
-    sim.add_argument("--games", type=_positive, default=100, metavar="N")
-    sim.add_argument("--seed", type=_natural, default=0, metavar="S")
     sim.add_argument(
-        "--workers", type=_natural, default=1, metavar="W", help="processes (0: every core)"
+        "--map",
+        default=str(maps_dir() / "trans_europa.yaml"),
+        metavar="FILE",
+        help="the map file, or a game's data file (default: the shipped Trans Europa)",
     )
-    sim.add_argument("--rules", default="rulebook", metavar="PRESET|FILE", help="default: rulebook")
+    sim.add_argument(
+        "--game",
+        metavar="NAME",
+        help="the game to play (see `workbench games`; default: the one the map's kind calls for)",
+    )
+    sim.add_argument(
+        "--players",
+        type=int,
+        choices=range(2, 7),
+        metavar="N",
+        help="players, 2 to 6 (default: one per bot named by --bots, else 4)",
+    )
+    sim.add_argument(
+        "--games",
+        type=_positive,
+        default=100,
+        metavar="N",
+        help=f"games to play, 1 to {MAX_GAMES:,} (default 100)",
+    )
+    sim.add_argument(
+        "--seed", type=_natural, default=0, metavar="S", help="the seed of every deal (default 0)"
+    )
+    sim.add_argument(
+        "--workers",
+        type=_natural,
+        default=1,
+        metavar="W",
+        help="processes, at most the machine's cores (default 1; 0: every core)",
+    )
+    sim.add_argument(
+        "--rules",
+        default="rulebook",
+        metavar="PRESET|FILE",
+        help=f"a preset ({', '.join(PRESET_NAMES)}) or a rules file (default: rulebook)",
+    )
     sim.add_argument(
         "--bots",
         metavar="NAMES",
-        help="one bot for every seat, or one per seat (greedy,greedy,random,random); "
-        "default greedy",
+        help=f"one bot for every seat, or one per seat, from: {', '.join(BOT_NAMES)} "
+        "(for example greedy,greedy,random,random; default greedy)",
     )
-    sim.add_argument("--max-rounds", type=_positive, default=30, metavar="R")
+    sim.add_argument(
+        "--max-rounds",
+        type=_positive,
+        default=30,
+        metavar="R",
+        help="cut a game off after R rounds (default 30)",
+    )
     sim.add_argument("--no-rotate", action="store_true", help="keep each bot on its seat")
     sim.add_argument("--games-out", metavar="FILE", help="also write one row per game")
     sim.add_argument("-q", "--quiet", action="store_true", help="no progress bar, no summary")
-    sim.add_argument("--out", required=True, metavar="FILE.csv")
+    sim.add_argument(
+        "--out",
+        required=True,
+        metavar="FILE.csv",
+        help="the CSV to write, one row per player per round (required)",
+    )
     sim.set_defaults(run=_simulate)
 
+    games = sub.add_parser("games", help="list the games with their presets and bots")
+    games.set_defaults(run=_games)
+
     schema = sub.add_parser("schema", help="print (or write) the map files' JSON Schema")
-    schema.add_argument("-o", "--output", metavar="FILE")
+    schema.add_argument("-o", "--output", metavar="FILE", help="write it here (default: print)")
+    schema.add_argument("--routes", action="store_true", help="the route boards' schema")
     schema.set_defaults(run=_schema)
 
     lab = sub.add_parser("lab", help="open JupyterLab on the workbench's notebooks")
-    lab.add_argument("--dir", help="work in this folder (the notebooks are copied there)")
+    lab.add_argument(
+        "--dir", help="work in this folder (the notebooks are copied there; default: notebooks/)"
+    )
     lab.add_argument("--map", help="the board the notebooks open (default: Trans Europa)")
     lab.epilog = "Other options (--port 8890, --no-browser, ...) are passed to jupyter lab."
     lab.set_defaults(run=_lab)
+    for command in sub.choices.values():
+        command.epilog = f"{command.epilog}\n\n{_EXIT_CODES}" if command.epilog else _EXIT_CODES
+        command.formatter_class = argparse.RawDescriptionHelpFormatter
     return parser
+
+
+def _encodable_output() -> None:
+    """Let text the terminal cannot encode print as escapes instead of failing."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            with suppress(ValueError, OSError):  # a stream that cannot change any more
+                reconfigure(errors="backslashreplace")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``workbench`` command with ``argv`` and return its exit code.
+
+    Exit codes: 0 done, 1 bad input (see the module's documentation), 130 interrupted.
 
     Examples
     --------
     >>> main(["check", "--quiet", "maps/tiny.yaml"])
     0
     """
+    _encodable_output()
     parser = build_parser()
     args, extra = parser.parse_known_args(argv)
     if extra and args.command != "lab":
@@ -328,10 +764,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(args.run(args))
     except WorkbenchError as e:
-        print(f"workbench {args.command}: {e}", file=sys.stderr)
-        return 1
+        _say(f"workbench {args.command}: {e}", err=True)
+        return EXIT_BAD_INPUT
+    except OSError as e:  # an output that went away while the work was done
+        _say(f"workbench {args.command}: {e.filename or ''}: {e.strerror or e}", err=True)
+        return EXIT_BAD_INPUT
     except KeyboardInterrupt:
-        return 130
+        _say(f"\nworkbench {args.command}: interrupted; no file was written or changed", err=True)
+        return EXIT_INTERRUPTED
+    except SystemError as e:  # Ctrl-C that landed inside compiled code, chained by CPython
+        if not isinstance(e.__cause__ or e.__context__, KeyboardInterrupt):
+            raise
+        _say(f"\nworkbench {args.command}: interrupted; no file was written or changed", err=True)
+        return EXIT_INTERRUPTED
     except BrokenPipeError:  # the reader went away (``workbench analyze ... | head``)
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 0
+        return EXIT_OK

@@ -48,7 +48,9 @@ class MapError(WorkbenchError, ValueError):
     """A map file or an edit of a board is invalid.
 
     ``problems`` lists every problem found, not just the first one. The message is one
-    problem per line, each as ``path:line:col: what is wrong (how to fix it)``.
+    problem per line, each as ``path:line:col: what is wrong (how to fix it)``; a problem of
+    a board edited in memory (path ``"<board>"``, no file to point into) is said without the
+    location.
 
     Examples
     --------
@@ -57,13 +59,23 @@ class MapError(WorkbenchError, ValueError):
     a.yaml:1:1: the file is empty (write a map)
     >>> isinstance(err, ValueError)
     True
+    >>> print(MapError("cities 'A' and 'B' are both on [8, 0]"))
+    cities 'A' and 'B' are both on [8, 0]
     """
 
     def __init__(self, problems: Iterable[Problem] | str) -> None:
         if isinstance(problems, str):
             problems = [Problem("<board>", 0, 0, problems)]
         self.problems: Sequence[Problem] = tuple(problems)
-        super().__init__("\n".join(str(p) for p in self.problems))
+        super().__init__("\n".join(_said(p) for p in self.problems))
+
+
+def _said(problem: Problem) -> str:
+    """A problem in an error message: without ``<board>:0:0:`` when no file is involved."""
+    text = str(problem)
+    if problem.path == "<board>" and problem.line == 0:
+        return text.split(": ", 1)[1]
+    return text
 
 
 class InfeasibleError(WorkbenchError, ValueError):

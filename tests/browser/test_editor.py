@@ -125,6 +125,23 @@ def save_picture(page, element) -> None:
     page.wait_for_timeout(500)
 
 
+def viewport_shot(page, element, name: str) -> None:
+    """With ``WORKBENCH_VIEWPORT_SHOTS=FOLDER``, a 1400 x 900 screenshot of the page with
+    ``element`` at the top, as a user at that screen sees it, saved as ``FOLDER/name``."""
+    folder = os.environ.get("WORKBENCH_VIEWPORT_SHOTS")
+    if not folder:
+        return
+    size = page.viewport_size
+    page.set_viewport_size({"width": 1400, "height": 900})
+    page.mouse.move(0, 0)
+    element.evaluate("(el) => el.scrollIntoView({block: 'start'})")
+    page.wait_for_timeout(600)
+    Path(folder).mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(Path(folder) / name))
+    page.set_viewport_size(size)
+    page.wait_for_timeout(300)
+
+
 def test_editor_drag_tap_and_save_in_the_browser(lab, page) -> None:
     folder = lab[2]
     saved = folder / "my_map.yaml"
@@ -180,22 +197,106 @@ def test_editor_drag_tap_and_save_in_the_browser(lab, page) -> None:
         wait_for(lambda: distances.count() > 0, 15, f"the distances from {name}")
         page.wait_for_timeout(300)
         save_picture(page, editor)
+    viewport_shot(page, editor, "editor.png")
 
-    # ---- save: the file holds another map, so the first click is refused
+    # ---- save: the board's own file is written at once
     assert editor.locator("input[type='text']").first.input_value() == "my_map.yaml"
-    before = saved.read_text()
-    editor.get_by_role("button", name="Save").click()
-    wait_for(lambda: "tick 'overwrite'" in status.inner_text(), 15, "the save to be refused")
-    assert saved.read_text() == before
-    editor.get_by_role("checkbox", name="overwrite").check()
     editor.get_by_role("button", name="Save").click()
     wait_for(lambda: "saved my_map.yaml" in status.inner_text(), 15, "the save")
     expected = board.move_city(name, target).set_segment(a, b, "double", "water")
     assert load_map(saved) == expected
+
+    # ---- another file holding another map: the first click is refused, the tick replaces it
+    other = folder / "other_map.yaml"
+    other.write_text((ROOT / "maps" / "tiny.yaml").read_text())
+    box = editor.locator("input[type='text']").first
+    box.fill("other_map.yaml")
+    editor.get_by_role("button", name="Save").click()
+    wait_for(lambda: "tick 'overwrite'" in status.inner_text(), 15, "the save to be refused")
+    assert load_map(other).name == "Tiny Island"
+    editor.get_by_role("checkbox", name="overwrite").check()
+    editor.get_by_role("button", name="Save").click()
+    wait_for(lambda: "saved other_map.yaml" in status.inner_text(), 15, "the save")
+    assert load_map(other) == expected
     assert not editor.get_by_role("checkbox", name="overwrite").is_checked()
 
-    # ---- undo takes the tap back, in the browser too
+    # ---- undo takes the tap back, in the browser too; Ctrl+Z after a tap on the board too
     page.wait_for_timeout(TAP_GAP_MS)
     editor.get_by_role("button", name="Undo").click()
     wait_for(lambda: f"undid: {tapped}" in status.inner_text(), 15, "the undo")
+    page.wait_for_timeout(TAP_GAP_MS)
+    page.mouse.click(*to_page(page, plane_xy(target))[0])  # selects the city: no edit
+    wait_for(lambda: f"selected {name}" in status.inner_text(), 15, "the selection")
+    page.keyboard.press("Control+z")
+    wait_for(lambda: f"undid: {moved}" in status.inner_text(), 15, "Ctrl+Z to undo the drag")
+    page.keyboard.press("Control+Shift+z")
+    wait_for(lambda: f"redid: {moved}" in status.inner_text(), 15, "Ctrl+Shift+Z to redo it")
     assert "Traceback" not in page.locator(".jp-Notebook").inner_text()
+
+
+def test_editor_open_undo_save_keep_file_and_board_together(lab, page) -> None:
+    """Open another map over unsaved edits (it asks), undo: the old board comes back with
+    its own file name, and Save writes it there, not over the map opened."""
+    folder = lab[2]
+    open_notebook(page, lab, "02_design_a_map.ipynb", workspace="open-undo")
+    editor = page.locator(".wb-editor").first
+    editor.wait_for(timeout=120_000)
+    page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=240_000)
+    saved = folder / "my_map.yaml"
+    tiny = folder / "tiny_copy.yaml"
+    tiny.write_text((ROOT / "maps" / "tiny.yaml").read_text())
+    status = editor.locator(".wb-status")
+    header = editor.locator(".wb-title").first
+    box = editor.locator("input[type='text']").first
+    page.keyboard.press("Control+b")
+    editor.locator(".wb-editor-board").scroll_into_view_if_needed()
+
+    # ---- wheel over the board scrolls the notebook, and does not zoom the board
+    canvas = editor.locator(".wb-editor-board .bk-Canvas").first
+    canvas.wait_for(timeout=30_000)
+    page.wait_for_timeout(500)
+    top = page.evaluate(SCROLL_TOP)
+    before = page.evaluate(BOARD_RANGE)
+    box_before = canvas.bounding_box()
+    page.mouse.move(box_before["x"] + box_before["width"] / 2, box_before["y"] + 200)
+    page.mouse.wheel(0, 400)
+    page.wait_for_timeout(600)
+    assert page.evaluate(BOARD_RANGE) == before, "the board did not zoom"
+    assert page.evaluate(SCROLL_TOP) > top, "the notebook scrolled"
+    editor.locator(".wb-editor-board").scroll_into_view_if_needed()
+
+    # ---- an edit, then Open asks before setting it aside
+    board = load_map(saved)
+    name, target = choose_drag(board)
+    drag(page, name, plane_xy(board.city(name).at), plane_xy(target))
+    moved = f"move {name} to {point_name(target)}"
+    wait_for(lambda: moved in status.inner_text(), 15, f"the status to say {moved!r}")
+    box.fill(str(tiny))
+    editor.get_by_role("button", name="Open").first.click()
+    wait_for(lambda: "unsaved edits" in status.inner_text(), 15, "Open to ask")
+    assert header.inner_text() == board.name
+    editor.get_by_role("button", name="Open anyway").click()
+    wait_for(lambda: header.inner_text() == "Tiny Island", 30, "the tiny board")
+    assert box.input_value() == str(tiny)
+
+    # ---- Undo: the edited board, under its own file name
+    editor.get_by_role("button", name="Undo").click()
+    wait_for(lambda: header.inner_text() == board.name, 30, "the board before Open")
+    wait_for(lambda: box.input_value() == "my_map.yaml", 15, "the file box to follow the board")
+    editor.get_by_role("button", name="Save").click()
+    wait_for(lambda: "saved my_map.yaml" in status.inner_text(), 15, "the save")
+    assert load_map(saved) == board.move_city(name, target)
+    assert load_map(tiny).name == "Tiny Island", "the map opened is untouched"
+    assert "Traceback" not in page.locator(".jp-Notebook").inner_text()
+
+
+# how far the notebook is scrolled
+SCROLL_TOP = """() => (document.querySelector('.jp-WindowedPanel-outer')
+  || document.querySelector('.jp-Notebook')).scrollTop"""
+
+# the editor board's visible x range
+BOARD_RANGE = """() => {
+  const view = Bokeh.index.roots.filter(
+    (v) => v.model.name === "editor-board" && v.el.isConnected).at(-1);
+  return [view.frame.x_range.start, view.frame.x_range.end];
+}"""

@@ -78,8 +78,77 @@ def test_stepper_steps_forward_and_back_in_the_browser(lab, page) -> None:
     feedback = exercise.locator(".wb-exercise-feedback")
     _wait_for(lambda: "✘" in feedback.inner_text(), 10, "the exercise's feedback")
 
+    _controls_stay_put(page, steppers.nth(1))
+
     if os.environ.get("WORKBENCH_DOCS_SHOTS"):
         _save_docs_picture(page, steppers.nth(1))
+
+
+def _box(locator) -> dict[str, float]:  # type: ignore[no-untyped-def]
+    box = locator.bounding_box()
+    assert box is not None
+    return box
+
+
+def _controls_stay_put(page, stepper) -> None:  # type: ignore[no-untyped-def]
+    """Dijkstra on Trans Europa at 1400 x 900: the controls sit above the board and neither
+    moves while the tables beside it grow; board and controls fit on one screen; presentation
+    mode makes the board larger and writes the distances."""
+    shots = os.environ.get("WORKBENCH_STEPPER_SHOTS")
+    page.set_viewport_size({"width": 1400, "height": 900})
+    controls, board = stepper.locator(".wb-stepper-controls"), stepper.locator(".bk-Canvas").first
+    step, status = stepper.locator(".wb-step-forward"), stepper.locator(".wb-stepper-step")
+    controls.scroll_into_view_if_needed()
+    page.evaluate("el => el.scrollIntoView({block: 'start'})", controls.element_handle())
+    page.wait_for_timeout(300)
+    first = {"button": _box(step), "board": _box(board), "controls": _box(controls)}
+    assert first["controls"]["y"] + first["controls"]["height"] <= first["board"]["y"] + 1
+    tops = set()
+    for i in range(2, 14):
+        step.click()
+        _wait_for(lambda i=i: status.inner_text().startswith(f"step {i} of"), 10, f"step {i}")
+        tops.add((round(_box(step)["y"]), round(_box(board)["y"])))
+    assert tops == {(round(first["button"]["y"]), round(first["board"]["y"]))}
+    seen = _box(board)
+    assert seen["y"] + seen["height"] - first["controls"]["y"] <= 900  # one screen
+
+    def shown() -> int:
+        return int(status.inner_text().split()[1])
+
+    # play runs the hidden timer in the browser; pause stays; stop goes back to step 13
+    stepper.locator(".wb-step-play").click()
+    _wait_for(lambda: shown() >= 16, 20, "play to move on")
+    stepper.locator(".wb-step-pause").click()
+    page.wait_for_timeout(1500)  # two ticks at the normal speed, had it kept playing
+    paused = shown()
+    page.wait_for_timeout(1500)
+    assert shown() == paused > 13
+    stepper.locator(".wb-step-play").click()
+    _wait_for(lambda: shown() > paused, 20, "play to go on from the pause")
+    stepper.locator(".wb-step-stop").click()
+    _wait_for(lambda: shown() == paused, 20, "stop to go back to where play started")
+    assert tops == {(round(_box(step)["y"]), round(_box(board)["y"]))}
+    if shots:
+        page.screenshot(path=f"{shots}/stepper-normal.png")
+
+    stepper.locator(".wb-step-present").click()
+    _wait_for(lambda: _box(board)["width"] > 1.3 * first["board"]["width"], 20, "a larger board")
+    page.wait_for_timeout(600)
+    assert _box(controls)["y"] + _box(controls)["height"] <= _box(board)["y"] + 1
+    for button in stepper.locator(".jupyter-button").all():  # no label cut short
+        assert button.evaluate("b => b.scrollWidth <= b.clientWidth + 1"), button.inner_text()
+    if shots:
+        page.evaluate("el => el.scrollIntoView({block: 'start'})", controls.element_handle())
+        page.wait_for_timeout(300)
+        page.screenshot(path=f"{shots}/stepper-presentation.png")
+        page.get_by_role("menuitem", name="View", exact=True).click()
+        page.get_by_role("menuitem", name="File Browser").first.click()  # closes the sidebar
+        page.wait_for_timeout(800)
+        page.evaluate("el => el.scrollIntoView({block: 'start'})", controls.element_handle())
+        page.wait_for_timeout(300)
+        page.screenshot(path=f"{shots}/stepper-presentation-wide.png")
+    stepper.locator(".wb-step-present").click()
+    _wait_for(lambda: _box(board)["width"] < 1.1 * first["board"]["width"], 20, "the board back")
 
 
 def _save_docs_picture(page, stepper) -> None:
@@ -91,6 +160,8 @@ def _save_docs_picture(page, stepper) -> None:
     status = stepper.locator(".wb-stepper-step")
     handle = stepper.locator(".noUi-handle").first
     handle.focus()
+    handle.press("Home")  # from step 1 (the stepper may have been stepped before)
+    _wait_for(lambda: status.inner_text().startswith("step 1 of"), 20, "step 1")
     for _ in range(24):  # PageUp moves the slider five steps
         handle.press("PageUp")
     _wait_for(lambda: status.inner_text().startswith("step 121 of"), 20, "step 121")

@@ -372,15 +372,6 @@ def test_a_walled_in_player_is_skipped(tiny: Board) -> None:
     assert state.results[-1].missing == (0, 1)
 
 
-def test_nobody_able_to_build_ends_the_round(tiny: Board, monkeypatch: pytest.MonkeyPatch) -> None:
-    game = game_of(tiny, (("Ginkgo",), ("Alder",)), colored_rails=3)
-    state = markers(game.new_state(), (0, 1), (8, 5))
-    state.apply(rail((0, 0), (0, 1), colored=True))
-    monkeypatch.setattr(State, "_rail_candidates", lambda self, seat: [])
-    state.apply(EndTurn())
-    assert state.phase == "round_over" and state.results[-1].reason == "blocked"
-
-
 # ---------------------------------------------------------------------- two-rail ferries
 
 

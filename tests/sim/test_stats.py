@@ -132,3 +132,24 @@ def test_an_all_truncated_variant_has_no_balance() -> None:
     )
     row = compare_variants(rounds, games).iloc[0]
     assert row["truncated"] == 1 and math.isnan(row["balance"])
+
+
+def test_the_compact_summary_shows_every_number_of_the_summary() -> None:
+    from workbench import load_map
+    from workbench.sim import Variant, sweep
+    from workbench.sim.stats import compact_summary
+
+    tiny = load_map("tiny")
+    variants = Variant.product(
+        [tiny], {"race": "rulebook", "countdown": "countdown"}, [("random", "random")]
+    )
+    summary = sweep(variants, games=3, seed=5).summary()
+    view = compact_summary(summary)
+    assert list(view.columns) == ["race", "countdown"]
+    assert len(view) == len(summary.columns) - 1  # every column but the variant's name
+    for i, name in enumerate(summary["variant"]):
+        assert view.loc["turns a round", name] == f"{summary.loc[i, 'turns_per_round']:.1f}"
+        assert view.loc["win rate, seat 1", name] == f"{summary.loc[i, 'win_seat1']:.1%}"
+        assert view.loc["games", name] == "3"
+    # narrow: a notebook shows it without scrolling sideways
+    assert max(len(str(c)) for c in view.to_numpy().ravel()) <= 15

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from bokeh.models import ColumnDataSource, HoverTool
+from bokeh.models import ColumnDataSource, HoverTool, WheelZoomTool
 from bokeh.models.annotations import LabelSet, Title
 from bokeh.models.renderers import GlyphRenderer
 from bokeh.plotting import figure
@@ -84,7 +84,8 @@ def test_figure_shape(tiny: Board) -> None:
     assert fig.match_aspect
     default = board_figure(tiny).title
     assert isinstance(default, Title) and default.text == tiny.name
-    assert fig.toolbar.active_scroll is not None
+    assert fig.toolbar.active_scroll is None, "the wheel scrolls the page until zoom is picked"
+    assert any(isinstance(t, WheelZoomTool) for t in fig.tools)
 
 
 @pytest.mark.parametrize("name", ["tiny.yaml", *SHIPPED])
@@ -213,3 +214,16 @@ def test_city_names_do_not_cover_each_other(name: str) -> None:
         for b in boxes[i + 1 :]:
             apart = a[3] <= b[1] or b[3] <= a[1] or a[4] <= b[2] or b[4] <= a[2]
             assert apart, f"the names {a[0]!r} and {b[0]!r} overlap"
+
+
+def test_pages_and_fragments_carry_a_legend(tiny: Board, tmp_path: Path) -> None:
+    from workbench.ui.render import board_html, legend_html, save_board_html
+
+    legend = legend_html(tiny)
+    for words in ("single", "double, water", "double, mountain", "ferry", "tunnel", "river",
+                  "dashed card", *tiny.color_names):  # fmt: skip
+        assert words in legend, words
+    assert legend in board_html(tiny)
+    page = save_board_html(tiny, tmp_path / "tiny.html").read_text(encoding="utf-8")
+    assert legend in page and page.index(legend) < page.index("</body>")
+    assert "segment usage" not in legend and "segment usage" in legend_html(heatmap=True)

@@ -235,3 +235,48 @@ def test_europe_usage_overlay(europe: Board) -> None:
     heat = usage_overlay(fig, europe, usage)
     assert len(heat.data_source.data["share"]) == int((usage.share > 0).sum())
     assert isinstance(usage, pd.DataFrame) and len(usage) == len(europe.segments)
+
+
+def test_report_html_says_what_the_text_report_says(tiny: Board) -> None:
+    report = analyze(tiny, chokepoint_candidates=2)
+    page = html.unescape(re.sub(r"<[^>]+>", "", report_html(report)))
+    c = report.choke
+    assert c is not None
+    assert "Most used segments" in page and "Chokepoints" in page
+    top = report.usage.iloc[0]
+    assert f"{top.share:.1%}" in page
+    bridges = len(c.bridges)
+    assert f"{bridges} bridge{'' if bridges == 1 else 's'} (segments whose loss" in page
+    assert " 1 bridges" not in page and " 1 articulation points" not in page
+    far = report.distances.stack()
+    a, b = far.idxmax()
+    assert f"Farthest cities: {a} to {b}, {far.max()} rails" in page
+    assert "segment usage" in page and "dashed card" in page
+    assert 'class="wb-legend"' in report_html(report)
+
+
+def test_report_html_says_when_a_list_is_cut(europe: Board) -> None:
+    report = analyze(europe, chokepoint_candidates=1)
+    page = html.unescape(re.sub(r"<[^>]+>", "", report_html(report)))
+    assert report.choke is not None
+    bridges = len(report.choke.bridges)
+    if bridges > 12:
+        assert f"and {bridges - 12} more" in page
+    used = int((report.usage.share > 0).sum())
+    assert f"the 8 most used of {used} used segments" in page
+
+
+def test_plurals_and_cut_lists() -> None:
+    from workbench.ui.report import plural, shown_list
+
+    assert [plural(n, "bridge") for n in (0, 1, 2)] == ["0 bridges", "1 bridge", "2 bridges"]
+    assert shown_list([str(i) for i in range(14)], 12).endswith("10, 11 and 2 more")
+    assert shown_list(["a"], 12) == "a"
+
+
+def test_no_board_or_chart_of_the_report_zooms_on_the_wheel(report: MapReport) -> None:
+    from bokeh.models import Toolbar
+
+    layout = report_figures(report)
+    toolbars = list(layout.select({"type": Toolbar}))
+    assert toolbars and all(t.active_scroll is None for t in toolbars)

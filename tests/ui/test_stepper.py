@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from typing import Any
 
@@ -15,7 +16,15 @@ from workbench.analysis.costs import cost_graph
 from workbench.teach import ALGORITHMS, trace
 from workbench.teach.answers import Names
 from workbench.teach.textbook import random_graph, textbook_graph
-from workbench.ui.stepper import AlgorithmStepper, FrameView, state_html
+from workbench.ui.stepper import (
+    EDGE_STYLE,
+    NODE_STYLE,
+    PRESENTATION_ZOOM,
+    AlgorithmStepper,
+    FrameView,
+    _roles_used,
+    state_html,
+)
 
 
 @pytest.fixture(scope="module")
@@ -95,10 +104,14 @@ def test_the_widgets_drive_the_frame(tiny: Board) -> None:
     assert stepper.index == 2 and stepper.slider.value == 3  # the slider counts from 1
     stepper.back_button.click()
     assert stepper.index == 1
+    stepper.play.playing = True
     stepper.play.value = 6  # what the Play widget does as it ticks
     assert stepper.index == 5 and stepper.slider.value == 6
     stepper.slider.value = 4
     assert stepper.index == 3 and stepper.play.value == 4
+    stepper.play.playing = False
+    stepper.play.value = 5  # a tick sent before the browser heard of the pause
+    assert stepper.index == 3 and stepper.play.value == 4  # ignored, the timer put back
     check_drawn(stepper)
     stepper.speed.value = 100
     assert stepper.play.interval == 100
@@ -226,5 +239,165 @@ def test_the_widget_starts_from_the_first_frame(tiny: Board) -> None:
     # jupyter_bokeh sends changes to open views only: the first frame must be in the figure
     # the widget is made from, or a notebook shows an empty board until the first step
     stepper = AlgorithmStepper("bfs", tiny, source="Alder")
-    bokeh_widget = stepper.children[0].children[0]
+    bokeh_widget = stepper.board_widget
     assert "Alder" in _serialized(bokeh_widget, stepper.view.node_sources["frontier"].id)
+
+
+# ---------------------------------------------------------------------------- the teacher's view
+
+
+def test_controls_sit_above_the_picture_and_the_tables_beside_it(europe: Board) -> None:
+    stepper = AlgorithmStepper("dijkstra", europe, source="Paris")
+    _header, controls, body = stepper.children
+    assert controls is stepper.controls
+    wanted = {stepper.play_button, stepper.pause_button, stepper.stop_button,
+              stepper.back_button, stepper.step_button, stepper.slider}  # fmt: skip
+    assert wanted <= set(controls.children)
+    assert body.children == (stepper.board_widget, stepper.side)
+    # the tables scroll inside a box as tall as the picture: growing tables move nothing
+    assert stepper.side.layout.height == f"{stepper.view.figure.height}px"
+    assert stepper.side.layout.overflow_y == "auto"
+    for button in (stepper.play_button, stepper.pause_button, stepper.stop_button,
+                   stepper.back_button, stepper.step_button, stepper.presentation):  # fmt: skip
+        assert button.layout.width == "auto"  # never a label cut short
+
+
+def test_pause_stays_and_stop_goes_back_to_where_play_started(tiny: Board) -> None:
+    stepper = AlgorithmStepper("prim", tiny)
+    stepper.seek(3)
+    assert stepper.pause_button.disabled and not stepper.play_button.disabled
+    stepper.play_button.click()
+    assert stepper.play.playing and stepper.play_button.disabled
+    assert not stepper.pause_button.disabled and not stepper.stop_button.disabled
+    stepper.play.value = 6  # the timer ticks in the browser
+    stepper.play.value = 7
+    stepper.pause_button.click()
+    assert not stepper.play.playing and stepper.index == 6  # pause: stays
+    stepper.play.value = 8  # a tick already on its way: ignored
+    assert stepper.index == 6
+    stepper.play_button.click()
+    stepper.play.value = 9
+    stepper.stop_button.click()
+    assert not stepper.play.playing and stepper.index == 6  # stop: back to where play began
+    stepper.play.value = 10  # a late tick after stop: ignored too
+    assert stepper.index == 6 and stepper.play.value == 7
+    stepper.seek(-1)
+    stepper.start()  # at the end, play starts again from the first step
+    assert stepper.index == 0 and stepper.play.playing
+    stepper.pause()
+
+
+def test_presentation_mode_enlarges_and_writes_distances(europe: Board) -> None:
+    stepper = AlgorithmStepper("dijkstra", europe, source="Paris")
+    width, height = stepper.view.figure.width, stepper.view.figure.height
+    labels = stepper.view.figure.select_one({"name": "node-values"})
+    assert not labels.visible
+    stepper.seek(40)
+    stepper.presentation.value = True
+    assert stepper.view.figure.width == round(width * PRESENTATION_ZOOM)
+    assert stepper.view.figure.height == round(height * PRESENTATION_ZOOM)
+    assert stepper.side.layout.height == f"{stepper.view.figure.height}px"
+    assert labels.visible and "font-size:16px" in stepper.data.value
+    distance = stepper.frame.state["distance"]
+    shown = stepper.view.value_source.data
+    assert sorted(shown["text"]) == sorted(str(d) for d in distance.values())
+    where = {(x, y): text for x, y, text in zip(shown["x"], shown["y"], shown["text"], strict=True)}
+    paris = europe.city("Paris").at
+    assert where[stepper.view.positions[paris]] == "0"
+    stepper.step()  # the numbers follow the frames
+    assert len(stepper.view.value_source.data["text"]) == len(stepper.frame.state["distance"])
+    stepper.presentation.value = False
+    assert stepper.view.figure.width == width and not labels.visible
+    assert stepper.view.value_source.data["text"] == []
+    assert AlgorithmStepper("bfs", europe, presentation=True).view.figure.width > width
+
+
+def test_the_distance_table_reads_in_order_of_distance(europe: Board) -> None:
+    stepper = AlgorithmStepper("dijkstra", europe, source="Paris")
+    stepper.seek(60)
+    html = stepper.data.value
+    table = html[html.index("distance (by distance)") :]
+    values = [int(v) for v in re.findall(r"</span> [^<]+</td><td [^>]*>(\d+)</td>", table)]
+    assert len(values) >= 5 and values == sorted(values)
+    # the nodes being worked on are in it, each with a dot of its role's colour
+    frontier = [v for v, r in stepper.frame.nodes.items() if r == "frontier"]
+    assert any(stepper.names.label(v) in table for v in frontier)
+    assert NODE_STYLE["frontier"]["fill_color"] in table
+
+
+def _lab(color: str) -> tuple[float, float, float]:
+    rgb = [int(color.lstrip("#")[i : i + 2], 16) / 255 for i in (0, 2, 4)]
+    r, g, b = (c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb)
+    x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047
+    y = 0.2126 * r + 0.7152 * g + 0.0722 * b
+    z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883
+
+    def f(t: float) -> float:
+        return t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116
+
+    return 116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))
+
+
+def delta_e(a: str, b: str) -> float:
+    """CIE76 colour difference (about 2.3 is just noticeable; over 30, different colours)."""
+    return sum((p - q) ** 2 for p, q in zip(_lab(a), _lab(b), strict=True)) ** 0.5
+
+
+MUTED = {"rejected", "rail"}  # grey and black on purpose: what is set aside or already built
+
+
+def test_each_role_stands_out_from_the_board() -> None:
+    from workbench.ui import render
+
+    boards = [load_map(path) for path in sorted(MAPS.glob("*.yaml"))]
+    lattices = [b for b in boards if isinstance(b, Board)]  # the boards the stepper draws
+    assert len(lattices) >= 3
+    cards = {c.fill for board in lattices for c in board.colors}
+    cards |= {render.LAND_FILL, render.SEA}
+    for role, style in NODE_STYLE.items():
+        if role not in MUTED:
+            assert min(delta_e(style["fill_color"], c) for c in cards) > 35, role
+    lines = {render.SINGLE, render.DOUBLE_WATER, render.DOUBLE_MOUNTAIN, render.FERRY,
+             render.TUNNEL, render.RIVER, render.MOUNTAIN_FILL, render.WATER_FILL}  # fmt: skip
+    for role, style in EDGE_STYLE.items():
+        least = 20 if role in MUTED else 35
+        assert min(delta_e(style["line_color"], c) for c in lines) > least, role
+    # the path is no longer the mountains' brown-orange
+    assert delta_e(EDGE_STYLE["path"]["line_color"], render.MOUNTAIN_FILL) > 50
+
+
+@pytest.mark.parametrize("name", list(ALGORITHMS))
+def test_the_roles_of_an_algorithm_look_different(tiny: Board, name: str) -> None:
+    stepper = AlgorithmStepper(name, tiny)
+    nodes, edges = (sorted(roles) for roles in _roles_used(stepper.trace))
+    looks = [(NODE_STYLE[r]["fill_color"], NODE_STYLE[r]["marker"]) for r in nodes]
+    assert len(set(looks)) == len(looks)
+    for i, a in enumerate(nodes):
+        for b in nodes[i + 1 :]:
+            assert delta_e(NODE_STYLE[a]["fill_color"], NODE_STYLE[b]["fill_color"]) > 25, (a, b)
+    for i, a in enumerate(edges):
+        for b in edges[i + 1 :]:
+            dash_a, dash_b = EDGE_STYLE[a].get("line_dash"), EDGE_STYLE[b].get("line_dash")
+            d = delta_e(EDGE_STYLE[a]["line_color"], EDGE_STYLE[b]["line_color"])
+            assert d > 25 or dash_a != dash_b, (a, b)
+
+
+def test_the_greedy_steiner_candidate_is_bold(europe: Board) -> None:
+    stepper = AlgorithmStepper("steiner_mst", europe)
+    kept = [i for i, f in enumerate(stepper.trace.frames) if "candidate" in f.edges.values()]
+    stepper.seek(kept[0])
+    glyph = stepper.view.figure.select_one({"name": "edges-candidate"}).glyph
+    assert glyph.line_width >= 4 and glyph.line_alpha == 1
+    assert len(stepper.view.edge_sources["candidate"].data["x0"]) > 0
+
+
+def test_dreyfus_wagner_frames_show_the_terminals(europe: Board) -> None:
+    stepper = AlgorithmStepper("steiner_dp", europe)
+    terminals = set(stepper.trace.frames[0].nodes)
+    assert len(terminals) == 5
+    for frame in stepper.trace.frames:
+        roles = Counter(frame.nodes.values())
+        # the cheapest entries only (the points where the subset joins most cheaply, many
+        # on a lattice full of ties), not a row's 357
+        assert roles["frontier"] <= len(europe.points) // 6, frame.message
+        assert all(frame.nodes[t] in {"terminal", "current"} for t in terminals)

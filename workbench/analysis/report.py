@@ -9,7 +9,7 @@ import pandas as pd
 
 from workbench.analysis.costs import DoubleCost
 from workbench.analysis.hands import HandTable, hand_table, segment_usage
-from workbench.analysis.routes import Chokepoints, chokepoints, distance_table
+from workbench.analysis.routes import Chokepoints, Progress, chokepoints, distance_table
 from workbench.analysis.summary import (
     FAIR_COLOR_SPREAD,
     CostSummary,
@@ -93,11 +93,14 @@ class MapReport:
         if self.choke is not None:
             c = self.choke
             out += ["", "Chokepoints"]
+            shown = ", ".join(_segment(a, b) for a, b in c.bridges[:6])
+            more = len(c.bridges) - 6
             out.append(
-                f"  {len(c.bridges)} bridges (segments whose loss splits the board)"
-                + (": " + ", ".join(_segment(a, b) for a, b in c.bridges[:6]) if c.bridges else "")
+                f"  {_count(len(c.bridges), 'bridge')} (segments whose loss splits the board)"
+                + (f": {shown}" if c.bridges else "")
+                + (f" and {more} more" if more > 0 else "")
             )
-            out.append(f"  {len(c.articulation_points)} articulation points")
+            out.append(f"  {_count(len(c.articulation_points), 'articulation point')}")
             cut = c.critical[c.critical.cut_hands > 0].head(4)
             dearer = c.critical[c.critical.cut_hands == 0].head(4)
             for row in pd.concat([cut, dearer]).itertuples():
@@ -116,9 +119,20 @@ class MapReport:
         return "\n".join(out)
 
     def _repr_html_(self) -> str:
-        from workbench.ui.report import report_html  # drawing is imported lazily
+        from workbench.ui.report import report_html  # noqa: TID251 - drawing, imported lazily
 
         return report_html(self)
+
+
+def _count(n: int, noun: str) -> str:
+    """``n`` and ``noun``, plural unless one.
+
+    Examples
+    --------
+    >>> _count(1, "bridge"), _count(7, "bridge"), _count(0, "articulation point")
+    ('1 bridge', '7 bridges', '0 articulation points')
+    """
+    return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
 def _segment(a: Any, b: Any) -> str:
@@ -130,11 +144,13 @@ def analyze(
     players: int = 4,
     double_cost: DoubleCost = 2,
     chokepoint_candidates: int | None = 8,
+    progress: bool | Progress | None = None,
 ) -> MapReport:
     """Analyse ``board``: hand costs, fairness, usage, distances and chokepoints.
 
     ``chokepoint_candidates`` bounds how many of the most used segments are tried for
     their effect when lost (each costs one pass over all hands); ``None`` skips them.
+    ``progress`` shows (``True``) or reports those passes (see :func:`chokepoints`).
 
     Examples
     --------
@@ -146,7 +162,7 @@ def analyze(
     table = hand_table(board, players, double_cost)
     hands = table.frame()
     choke = (
-        chokepoints(board, players, double_cost, top=chokepoint_candidates)
+        chokepoints(board, players, double_cost, top=chokepoint_candidates, progress=progress)
         if chokepoint_candidates
         else None
     )

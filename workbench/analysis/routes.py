@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import sys
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import cast
 
@@ -16,7 +17,7 @@ from workbench.analysis.hands import deck, hand_table, table_on_graph
 from workbench.maps.board import Board, City
 from workbench.maps.lattice import Edge, Point
 
-__all__ = ["Chokepoints", "chokepoints", "distance_table", "start_heatmap"]
+__all__ = ["Chokepoints", "Progress", "chokepoints", "distance_table", "start_heatmap"]
 
 
 def distance_table(
@@ -82,8 +83,30 @@ class Chokepoints:
     critical: pd.DataFrame
 
 
+Progress = Callable[[int, int], object]
+"""Called as ``progress(done, total)`` after each pass of a long computation."""
+
+
+def _progress_bar(total: int, what: str) -> Progress:
+    """A tqdm bar (a widget in Jupyter, text on stderr elsewhere) as a ``Progress``."""
+    from tqdm.auto import tqdm
+
+    bar = tqdm(total=total, unit="pass", file=sys.stderr, desc=what)
+
+    def update(done: int, total: int) -> None:
+        bar.update(done - bar.n)
+        if done >= total:
+            bar.close()
+
+    return update
+
+
 def chokepoints(
-    board: Board, players: int = 4, double_cost: DoubleCost = 2, top: int = 10
+    board: Board,
+    players: int = 4,
+    double_cost: DoubleCost = 2,
+    top: int = 10,
+    progress: bool | Progress | None = None,
 ) -> Chokepoints:
     """Bridges, articulation points, and the segments whose loss raises the average hand
     cost most.
@@ -91,7 +114,11 @@ def chokepoints(
     Only segments that some hand's optimal tree uses can raise any hand's cost when lost.
     Used bridges cut exactly the hands that use them (``cut_hands``, with an ``inf``
     increase); of the other segments the ``top`` most used are tried, each by recomputing
-    every hand without it.
+    every hand without it (on Trans Europa about 0.4 s a pass).
+
+    ``progress=True`` shows a progress bar over those passes (tqdm, on stderr or as a
+    notebook widget); a callable is called instead as ``progress(done, total)`` after
+    each pass, ``progress(0, total)`` first.
 
     Examples
     --------
@@ -101,6 +128,10 @@ def chokepoints(
     ['a', 'b', 'kind', 'share', 'mean_before', 'mean_after', 'increase', 'cut_hands']
     >>> bool((found.critical.increase >= 0).all())
     True
+    >>> seen = []
+    >>> _ = chokepoints(load_map("maps/tiny.yaml"), top=3, progress=lambda *a: seen.append(a))
+    >>> seen
+    [(0, 3), (1, 3), (2, 3), (3, 3)]
     """
     G = cost_graph(board, (), double_cost)
     bridges = sorted(tuple(sorted(e)) for e in nx.bridges(G))
@@ -120,7 +151,14 @@ def chokepoints(
                          "cut_hands": count})  # fmt: skip
     others = [(e, n) for e, n in table.usage.items() if e not in set(bridges)]
     used = sorted(others, key=lambda kv: (-kv[1], kv[0]))[:top]
-    for (a, b), count in used:
+    report: Progress | None = None
+    if callable(progress):
+        report = progress
+    elif progress and used:
+        report = _progress_bar(len(used), "chokepoints")
+    if report is not None:
+        report(0, len(used))
+    for done, ((a, b), count) in enumerate(used, 1):
         H = G.copy()
         H.remove_edge(a, b)
         costs, _ = table_on_graph(H, board, cards, progress=False)
@@ -138,6 +176,8 @@ def chokepoints(
                 "cut_hands": int((~finite).sum()),
             }
         )
+        if report is not None:
+            report(done, len(used))
     critical = pd.DataFrame(
         rows,
         columns=["a", "b", "kind", "share", "mean_before", "mean_after", "increase", "cut_hands"],

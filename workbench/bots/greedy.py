@@ -11,6 +11,7 @@ from workbench.analysis.costmodel import CostModel, cost_model
 from workbench.bots.base import Bot
 from workbench.engine.actions import Action, Discard, EndTurn, PassCard, PlaceMarker, PlaceRail
 from workbench.engine.state import Observation
+from workbench.exceptions import InfeasibleError
 from workbench.maps.lattice import Edge, Point
 
 __all__ = ["GreedyBot", "View", "tree_center"]
@@ -73,10 +74,11 @@ class View:
 
     def weight(self, segment: Edge) -> float:
         """What ``segment`` costs when free, in this view."""
-        extra = self.costs.get(segment)
-        if extra is not None:
-            return float(extra)
-        return float(self.model.weights[self.model.edge_index[segment]])
+        if self.costs:
+            extra = self.costs.get(segment)
+            if extra is not None:
+                return float(extra)
+        return self.model.weight_of[segment]
 
 
 class GreedyBot(Bot):
@@ -108,17 +110,44 @@ class GreedyBot(Bot):
 
     name = "greedy"
     _last_plan: tuple[int, frozenset[Edge], frozenset[Edge]] | None = None
+    _models: dict[tuple[tuple[str, int], ...], CostModel] | None = None
+    _rail_state: tuple[CostModel, frozenset[Edge], np.ndarray] | None = None
 
     def model(self, obs: Observation) -> CostModel:
         """The cost model of the board under the round's cost of doubles."""
-        return cost_model(self.board, obs.rules.double_cost_map)
+        models = self._models
+        if models is None:
+            models = self._models = {}
+        key = obs.rules.double_cost
+        found = models.get(key)
+        if found is None:
+            found = models[key] = cost_model(self.board, obs.rules.double_cost_map)
+        return found
+
+    def rail_state(self, model: CostModel, rails: frozenset[Edge]) -> np.ndarray:
+        """``model.state(rails)``, updated from the last one while rails are only added
+        (the array is shared: copy it before changing it)."""
+        last = self._rail_state
+        if last is not None and last[0] is model:
+            if last[1] is rails:
+                return last[2]
+            if last[1] <= rails:
+                out = last[2].copy()
+                index = model.edge_index
+                for s in rails - last[1]:
+                    out[index[s]] = 1
+                self._rail_state = (model, rails, out)
+                return out
+        out = model.state(rails)
+        self._rail_state = (model, rails, out)
+        return out
 
     def view(self, obs: Observation, seat: int | None = None) -> View:
         """The board as ``seat`` (by default this bot) may use it in ``obs``."""
         model = self.model(obs)
         who = self.seat if seat is None else seat
         if not obs.pieces and obs.rules.ferry_rails <= 1:
-            return View(model, model.state(obs.rails), {})
+            return View(model, self.rail_state(model, obs.rails), {})
         seen = obs.seat_rails(self.board, who)
         return View(model, model.state(seen.rails, seen.blocked), dict(seen.costs))
 
@@ -191,7 +220,10 @@ class GreedyBot(Bot):
     def build(self, obs: Observation) -> Action:
         """A rail of the plan that fits the turn, or the end of the turn."""
         view = self.view(obs)
-        plan = self.plan(obs, view)
+        try:
+            plan = self.plan(obs, view)
+        except InfeasibleError:  # other players' colored rails cut the hand off: no plan
+            plan = frozenset()
         rails = [a for a in obs.legal_actions if type(a) is PlaceRail and a.segment in plan]
         return self.choose_rail(obs, rails, plan, view)
 
@@ -200,22 +232,35 @@ class GreedyBot(Bot):
     ) -> Action:
         """Singles before doubles, at random among equals; else end the turn."""
         if rails:
-            weight = {a: view.weight(a.segment) for a in rails}
-            least = min(weight.values())
-            rails = [a for a in rails if weight[a] == least]
+            weights = [view.weight(a.segment) for a in rails]
+            least = min(weights)
+            if weights.count(least) != len(weights):
+                rails = [a for a, w in zip(rails, weights, strict=True) if w == least]
             return rails[int(self.rng.integers(len(rails)))]
         if obs.placed:
             return EndTurn()
         return self.fallback(obs, view)
 
     def fallback(self, obs: Observation, view: View) -> Action:
-        """A legal rail that lowers the missing rails most (none of the plan is legal)."""
+        """A legal rail that lowers the missing rails most (none of the plan is legal).
+
+        When other players' colored rails cut the hand off, the missing rails are counted
+        as the round's end counts them: as though those rails were not there.
+        """
         marker = obs.markers[self.seat]
         assert marker is not None
         options = [a for a in obs.legal_actions if isinstance(a, PlaceRail) and not a.colored]
         if not options:
             return obs.legal_actions[0]
         terminals: list[str | Point] = [marker, *obs.hand]
+        try:
+            view.model.cost(view.state, terminals, costs=view.costs)
+        except InfeasibleError:
+            seen = obs.seat_rails(self.board, self.seat)
+            extra = dict(seen.costs)
+            ferry = obs.rules.ferry_rails
+            extra.update({s: ferry for s in seen.blocked if self.board.segments[s].kind == "ferry"})
+            view = View(view.model, view.model.state(seen.rails), extra)
         costs = []
         for a in options:
             state = view.state.copy()

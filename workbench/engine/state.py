@@ -65,9 +65,10 @@ segment at its edge would hold the whole component, and everyone would have fini
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from bisect import bisect_left, insort
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, TypeVar
 
 from workbench.analysis.costmodel import cost_model
 from workbench.engine.actions import (
@@ -107,6 +108,9 @@ Pieces = tuple[tuple[Edge, tuple[int | None, ...]], ...]
 order placed: a seat for a colored rail, ``None`` for a black one (``((s, (None, 2)), ...)``)."""
 
 _EXCHANGES = ("discard", "draft", "pass")
+
+_S = TypeVar("_S")
+_V = TypeVar("_V")
 
 
 @dataclass(frozen=True)
@@ -315,6 +319,17 @@ Step = tuple[str, str]
 second pass) or ``("hand", "")`` (the whole hands passed left)."""
 
 
+class _Net:
+    """A network of rails everyone may use: its points and its frontier, the ranks
+    (:attr:`Game.segment_rank`) of the free segments at its points, in increasing order."""
+
+    __slots__ = ("front", "points")
+
+    def __init__(self, points: set[Point], front: list[int]) -> None:
+        self.points = points
+        self.front = front
+
+
 class State:
     """The changing part of a game: round, phase, seat to play, hands, markers, rails, scores.
 
@@ -390,10 +405,13 @@ the network of seat 0 (marker at [1, 1])
 
     def __init__(self, game: Game) -> None:
         self.game = game
-        self.scores: tuple[int, ...] = start_scores(game.rules, game.players)
+        self.scores: tuple[int, ...] = (
+            start_scores(game.rules, game.players) if game.scores is None else tuple(game.scores)
+        )
         self.results: tuple[RoundResult, ...] = ()
         self._history: list[Action] = []
-        self._start_round(1)
+        self._cache: dict[str, tuple[object, object]] = {}
+        self._start_round(game.start_round)
 
     def _start_round(self, round: int) -> None:
         game = self.game
@@ -419,7 +437,15 @@ the network of seat 0 (marker at [1, 1])
         self.returned = returned
         self.markers: tuple[Point | None, ...] = (None,) * n
         self.rails: frozenset[Edge] = frozenset()
-        self._groups: tuple[frozenset[Edge], dict[Point, frozenset[Point]]] | None = None
+        # the networks of the rails, kept per rail while every rail is a plain black one
+        # (no colored rails, no ferry rails): then everyone uses every rail, and a point's
+        # network is its _Net here (a point without rails is a network of its own)
+        self._nets: dict[Point, _Net] | None = {}
+        self._dbl_flags = game.double_flags_for(rules)
+        # (singles, doubles, lap) -> whether a single and a double still fit: a function of
+        # the round's rules, filled as turns are played
+        self._rooms: dict[tuple[int, int, int], tuple[bool, bool]] = {}
+        self._room_last: tuple[object, int, tuple[bool, bool]] = (None, -1, (False, False))
         self.pieces: dict[Edge, tuple[int | None, ...]] = {}
         self.rails_left = rules.rail_supply
         self.colored_left: tuple[int, ...] = (rules.colored_rails,) * n
@@ -485,6 +511,16 @@ the network of seat 0 (marker at [1, 1])
         twin = State.__new__(State)
         twin.__dict__.update(self.__dict__)  # the values held are immutable, or replaced
         twin._history = list(self._history)
+        if self._nets:  # but the networks change in place: copy them
+            copies: dict[int, _Net] = {}
+            nets: dict[Point, _Net] = {}
+            for p, net in self._nets.items():
+                twin_net = copies.get(id(net))
+                if twin_net is None:
+                    twin_net = copies[id(net)] = _Net(set(net.points), list(net.front))
+                nets[p] = twin_net
+            twin._nets = nets
+        twin._cache = {}
         return twin
 
     def __repr__(self) -> str:
@@ -534,13 +570,30 @@ the network of seat 0 (marker at [1, 1])
         d = sum(1 for s in self.placed if s in doubles)
         return len(self.placed) - d, d
 
+    def _room(self) -> tuple[bool, bool]:
+        """Whether one more single, and one more double, fits this turn's budget (black
+        rails; worked out once per rail placed)."""
+        placed, turn = self.placed, self.turn
+        last = self._room_last
+        if last[0] is placed and last[1] == turn:
+            return last[2]
+        singles, doubles = self._counts() if placed else (0, 0)
+        lap = self.lap
+        key = (singles, doubles, lap)
+        room = self._rooms.get(key)
+        if room is None:
+            rules = self.round_rules
+            room = self._rooms[key] = (
+                rules.allows_turn(singles + 1, doubles, lap),
+                bool(self._doubles) and rules.allows_turn(singles, doubles + 1, lap),
+            )
+        self._room_last = (placed, turn, room)
+        return room
+
     def _budget_left(self) -> bool:
         """Whether some further rail (a single or a double) fits this turn's budget."""
-        singles, doubles = self._counts()
-        rules = self.round_rules
-        return rules.allows_turn(singles + 1, doubles, self.lap) or (
-            bool(self._doubles) and rules.allows_turn(singles, doubles + 1, self.lap)
-        )
+        single_ok, double_ok = self._room()
+        return single_ok or double_ok
 
     def _excluded(self, seat: int) -> list[Edge]:
         """Rails on the board that ``seat`` may not use: not complete for them."""
@@ -559,37 +612,94 @@ the network of seat 0 (marker at [1, 1])
             adj.setdefault(b, []).append(a)
         return adj
 
-    def _shared_networks(self) -> dict[Point, frozenset[Point]]:
-        """Without pieces everyone uses every rail: each railed point's network, computed
-        once per set of rails (rails only grow within a round)."""
-        cached = self._groups
-        if cached is not None and cached[0] is self.rails:
-            return cached[1]
-        adj = self._adjacency()
-        out: dict[Point, frozenset[Point]] = {}
-        for p in adj:
-            if p in out:
-                continue
-            seen = {p}
-            stack = [p]
-            while stack:
-                for q in adj[stack.pop()]:
-                    if q not in seen:
-                        seen.add(q)
-                        stack.append(q)
-            group = frozenset(seen)
-            for q in group:
-                out[q] = group
-        self._groups = (self.rails, out)
-        return out
+    def _add_rail(self, s: Edge) -> None:
+        """Join the networks at the ends of the new black rail ``s`` (already in ``rails``)."""
+        nets = self._nets
+        assert nets is not None
+        r = self.game.segment_rank[s]
+        p, q = s
+        a, b = nets.get(p), nets.get(q)
+        if a is None and b is None:  # a rail on its own (build_anywhere)
+            a = _Net({p}, [x for x in self.game.incident_ranks[p] if x != r])
+            nets[p] = a
+        elif a is None:
+            a, b, p, q = b, a, q, p
+        assert a is not None
+        front = a.front
+        i = bisect_left(front, r)
+        if i < len(front) and front[i] == r:
+            del front[i]
+        if b is None:  # the far end has no rails: it joins a, with its free segments
+            nets[q] = a
+            a.points.add(q)
+            for x in self.game.incident_ranks[q]:
+                if x != r:
+                    i = bisect_left(front, x)
+                    if i == len(front) or front[i] != x:
+                        front.insert(i, x)
+            return
+        front = b.front
+        i = bisect_left(front, r)
+        if i < len(front) and front[i] == r:
+            del front[i]
+        if a is b:
+            return
+        if len(a.points) < len(b.points):
+            a, b = b, a
+        for p in b.points:
+            nets[p] = a
+        a.points |= b.points
+        if len(b.front) <= 6:
+            front = a.front
+            for x in b.front:
+                i = bisect_left(front, x)
+                if i == len(front) or front[i] != x:
+                    insort(front, x, i, i)
+        else:
+            a.front = sorted(set(a.front).union(b.front))
+
+    def _finished_by(self, s: Edge) -> tuple[int, ...]:
+        """:meth:`finished` just after the black rail ``s``, when nobody had finished before
+        it (with ``_nets``): only seats on the network holding ``s`` can have finished."""
+        nets = self._nets
+        assert nets is not None
+        net = nets[s[0]]
+        hand_points = self._derived("hand points", self.hands, self._hand_points)
+        return tuple(
+            seat
+            for seat, marker in enumerate(self.markers)
+            if marker is not None
+            and nets.get(marker) is net
+            and net.points.issuperset(hand_points[seat])
+        )
+
+    def _front(self, seat: int) -> Sequence[int]:
+        """The ranks of the free segments at the network of ``seat`` (with ``_nets``)."""
+        marker = self.markers[seat]
+        assert marker is not None and self._nets is not None
+        net = self._nets.get(marker)
+        return self.game.incident_ranks.get(marker, ()) if net is None else net.front
 
     def _net(self, seat: int) -> frozenset[Point]:
         marker = self.markers[seat]
         if marker is None:
             return frozenset()
-        if not self.pieces:
-            return self._shared_networks().get(marker) or frozenset((marker,))
+        if self._nets is not None:
+            net = self._nets.get(marker)
+            return frozenset((marker,)) if net is None else frozenset(net.points)
         return self._component(seat, self._adjacency(seat))
+
+    def _joined(self, seat: int, p: Point) -> bool:
+        """Whether ``p`` is in the network of ``seat``."""
+        marker = self.markers[seat]
+        if marker is None:
+            return False
+        if p == marker:
+            return True
+        if self._nets is not None:
+            net = self._nets.get(p)
+            return net is not None and net is self._nets.get(marker)
+        return p in self._net(seat)
 
     def network(self, player: int) -> frozenset[Point]:
         """The points of ``player``'s network: their marker and every rail joined to it.
@@ -631,12 +741,25 @@ the network of seat 0 (marker at [1, 1])
         ()
         """
         where = self.game.city_points
+        nets = self._nets
         out = []
+        if nets is not None:
+            hand_points = self._derived("hand points", self.hands, self._hand_points)
+            for seat, marker in enumerate(self.markers):
+                if marker is None:
+                    continue
+                net = nets.get(marker)
+                if net is None:
+                    if all(p == marker for p in hand_points[seat]):
+                        out.append(seat)
+                elif net.points.issuperset(hand_points[seat]):
+                    out.append(seat)
+            return tuple(out)
         for seat in range(self.game.players):
             if self.markers[seat] is None:
                 continue
-            net = self._net(seat)
-            if all(where[name] in net for name in self.hands[seat]):
+            points = self._net(seat)
+            if all(where[name] in points for name in self.hands[seat]):
                 out.append(seat)
         return tuple(out)
 
@@ -681,7 +804,7 @@ the network of seat 0 (marker at [1, 1])
         model = cost_model(self.game.board, self.round_rules.double_cost_map)
         terminals: list[str | Point] = [marker, *self.hands[player]]
         if not self.pieces and not self._ferries2:
-            return model.cost(self.rails, terminals)
+            return model.cost(self._derived("rail state", self.rails, model.state), terminals)
         view = self.seat_rails(player)
         costs = dict(view.costs)
         try:
@@ -903,6 +1026,23 @@ the network of seat 0 (marker at [1, 1])
     def _rail_actions(self) -> list[Action]:
         seat = self.to_play
         assert seat is not None
+        if (
+            self._nets is not None
+            and not self.round_rules.build_anywhere
+            and not (self._colored and self.colored_left[seat])
+        ):
+            # the network's frontier, in rank order: no search and no sort
+            front = self._front(seat)
+            ranked = self.game.rank_actions
+            single_ok, double_ok = self._room()
+            if single_ok and (double_ok or not self._doubles):
+                return [ranked[r] for r in front]
+            flags = self._dbl_flags
+            if single_ok:
+                return [ranked[r] for r in front if not flags[r]]
+            if double_ok:
+                return [ranked[r] for r in front if flags[r]]
+            return []
         segments = self._rail_candidates(seat)
         made = self.game.rail_actions
         if not self._colored or not self.colored_left[seat]:
@@ -911,21 +1051,29 @@ the network of seat 0 (marker at [1, 1])
         rules, lap, c = self.round_rules, self.lap, self.placed_colored + 1
         single_ok = rules.allows_turn(singles + 1, doubles, lap, c)
         double_ok = rules.allows_turn(singles, doubles + 1, lap, c)
+        beside = self.round_rules.ferry_beside_colored and bool(self.pieces)
         out: list[Action] = []
         for s in segments:
             black, colored = made[s]
             out.append(black)
-            if double_ok if s in self._doubles else single_ok:
+            if (double_ok if s in self._doubles else single_ok) and (
+                not beside or self._open(s, seat, True)
+            ):
                 out.append(colored)
         return out
 
-    def _open(self, s: Edge, seat: int) -> bool:
-        """Whether ``seat`` may put a rail on ``s``: free, or a ferry with room and no
-        other seat's colored rail on it."""
+    def _open(self, s: Edge, seat: int, colored: bool = False) -> bool:
+        """Whether ``seat`` may put a rail (``colored`` or black) on ``s``: free, or a ferry
+        with room and no other seat's colored rail on it (with ``ferry_beside_colored``, a
+        black rail may go beside another seat's colored one)."""
         if s not in self.rails:
             return True
         owners = self.pieces.get(s)
-        return owners is not None and len(owners) < self._need(s) and not _foreign(owners, seat)
+        if owners is None or len(owners) >= self._need(s):
+            return False
+        if not _foreign(owners, seat):
+            return True
+        return not colored and self.round_rules.ferry_beside_colored
 
     def _rail_candidates(self, seat: int) -> list[Edge]:
         if self.round_rules.build_anywhere:
@@ -1060,9 +1208,14 @@ seat 0: it is not their turn
         s = action.segment
         if s not in self.game.board.segments:
             raise self._illegal(action, f"is not a segment of {self.game.board.name!r}")
-        if s in self.rails and not self._open(s, seat):
+        if s in self.rails and not self._open(s, seat, action.colored):
             owners = self.pieces.get(s, ())
             other = next((o for o in owners if o is not None and o != seat), None)
+            if other is not None and self.round_rules.ferry_beside_colored:
+                raise self._illegal(
+                    action,
+                    f"holds a colored rail of seat {other}: only a black rail may go beside it",
+                )
             if other is not None:
                 raise self._illegal(
                     action, f"holds a colored rail of seat {other}: only they may build there"
@@ -1078,10 +1231,17 @@ seat 0: it is not their turn
                 raise self._illegal(
                     action, f"is a colored rail, but seat {seat} has none left (use R)"
                 )
-        singles, doubles = self._counts()
         is_double = s in self._doubles
         colored = self.placed_colored + action.colored
-        if not rules.allows_turn(singles + (not is_double), doubles + is_double, self.lap, colored):
+        if colored:
+            singles, doubles = self._counts()
+            fits = rules.allows_turn(
+                singles + (not is_double), doubles + is_double, self.lap, colored
+            )
+        else:
+            fits = self._room()[is_double]
+        if not fits:
+            singles, doubles = self._counts()
             kind = "double" if is_double else "single"
             tail = (
                 f", at most {rules.colored_per_turn} colored"
@@ -1094,15 +1254,17 @@ seat 0: it is not their turn
                 f"{doubles} double(s) (up to {self.turn_budget} singles or "
                 f"{rules.doubles_per_turn} double on lap {self.lap}{tail})",
             )
-        if not rules.build_anywhere:
-            net = self.network(seat)
-            if s[0] not in net and s[1] not in net:
-                marker = self.markers[seat]
-                assert marker is not None
-                raise self._illegal(
-                    action,
-                    f"does not touch the network of seat {seat} (marker at {point_name(marker)})",
-                )
+        if (
+            not rules.build_anywhere
+            and not self._joined(seat, s[0])
+            and not self._joined(seat, s[1])
+        ):
+            marker = self.markers[seat]
+            assert marker is not None
+            raise self._illegal(
+                action,
+                f"does not touch the network of seat {seat} (marker at {point_name(marker)})",
+            )
 
     def _place_rail(self, action: PlaceRail) -> None:
         if self.phase != "build":
@@ -1114,7 +1276,10 @@ seat 0: it is not their turn
         first = not self.placed
         if colored or s in self.pieces or (self._ferries2 and s in self.game.ferries):
             self.pieces = {**self.pieces, s: (*self.pieces.get(s, ()), seat if colored else None)}
+            self._nets = None  # networks now differ per seat: found by search from here on
         self.rails = self.rails | {s}
+        if self._nets is not None:
+            self._add_rail(s)
         if colored:
             self.colored_left = tuple(
                 k - 1 if i == seat else k for i, k in enumerate(self.colored_left)
@@ -1126,7 +1291,10 @@ seat 0: it is not their turn
         if self.rails_left == 0:
             self._end_round("supply")
             return
-        done = self.finished()
+        if self._nets is not None and not self.round_ending:
+            done = self._finished_by(s)
+        else:
+            done = self.finished()
         if done and not self.round_ending:
             if first and seat not in done and self._budget_left():
                 self.round_ending = True  # the rulebook's special case: finish the turn
@@ -1187,6 +1355,33 @@ seat 0: it is not their turn
 
     # ------------------------------------------------------------------ observations
 
+    def _derived(self, name: str, source: _S, make: Callable[[_S], _V]) -> _V:
+        """``make(source)``, made again only when ``source`` is another object: the
+        observations' derived parts change far less often than observations are made."""
+        found = self._cache.get(name)
+        if found is not None and found[0] is source:
+            return found[1]  # type: ignore[return-value]
+        value = make(source)
+        self._cache[name] = (source, value)
+        return value
+
+    def _hand_points(self, hands: Hands) -> tuple[tuple[Point, ...], ...]:
+        where = self.game.city_points
+        return tuple(tuple(map(where.__getitem__, h)) for h in hands)
+
+    def _hand_sizes(self, hands: Hands) -> tuple[int, ...]:
+        return tuple(map(len, hands))
+
+    def _hand_colors(self, hands: Hands) -> tuple[tuple[str, ...], ...]:
+        color, rank = self.game.city_colors, self.game.color_rank
+        return tuple(tuple(sorted((color[c] for c in h), key=rank.__getitem__)) for h in hands)
+
+    def _unrevealed(self) -> tuple[tuple[str, ...], ...]:
+        found = self._cache.get("unrevealed")
+        if found is None:
+            found = self._cache["unrevealed"] = (None, ((),) * self.game.players)
+        return found[1]  # type: ignore[return-value]
+
     def observation(self, player: int) -> Observation:
         """What ``player`` sees: everything public, their own hand, the others' hand sizes.
 
@@ -1203,9 +1398,11 @@ seat 0: it is not their turn
         """
         if not 0 <= player < self.game.players:
             raise ValueError(f"player is {player!r}: seats are 0 to {self.game.players - 1}")
-        color, rank = self.game.city_colors, self.game.color_rank
         mine = self.pending[player]
-        return Observation(
+        # a frozen dataclass's __init__ sets each field through object.__setattr__; this
+        # makes the same value several times faster (observations are made at every move)
+        obs = Observation.__new__(Observation)
+        obs.__dict__.update(
             player=player,
             round=self.round,
             phase=self.phase,
@@ -1213,7 +1410,7 @@ seat 0: it is not their turn
             starter=self.starter,
             lap=self.lap,
             hand=self.hands[player],
-            hand_sizes=tuple(len(h) for h in self.hands),
+            hand_sizes=self._derived("sizes", self.hands, self._hand_sizes),
             markers=self.markers,
             rails=self.rails,
             rails_left=self.rails_left,
@@ -1225,15 +1422,22 @@ seat 0: it is not their turn
             rules=self.round_rules,
             cards=self.cards,
             chosen=() if mine is None else (mine,),
-            seen=tuple(sorted(self.seen[player])),
-            revealed=self.revealed(),
-            hand_colors=tuple(
-                tuple(sorted((color[c] for c in h), key=rank.__getitem__)) for h in self.hands
-            ),
+            seen=self._derived(f"seen{player}", self.seen[player], _sorted_tuple),
+            revealed=self.revealed() if self.round_rules.reveal else self._unrevealed(),
+            hand_colors=self._derived("colors", self.hands, self._hand_colors),
             colored_left=self.colored_left,
-            pieces=tuple(sorted(self.pieces.items())),
+            pieces=self._derived("pieces", self.pieces, _sorted_pieces),
             step=self._step_text(),
         )
+        return obs
+
+
+def _sorted_tuple(items: Iterable[str]) -> tuple[str, ...]:
+    return tuple(sorted(items))
+
+
+def _sorted_pieces(pieces: Mapping[Edge, tuple[int | None, ...]]) -> Pieces:
+    return tuple(sorted(pieces.items()))
 
 
 def replay(game: Game, log: Sequence[Action | str]) -> State:

@@ -15,16 +15,17 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Literal
 
-import networkx as nx
 import numpy as np
 import shapely
 from shapely.geometry import LineString, Polygon
 from shapely.ops import unary_union
 
 from workbench.exceptions import MapError
+from workbench.maps.crossing import interiors_meet
 from workbench.maps.lattice import Edge, Point, edge, lattice_xy, neighbours, plane_xy
 
 if TYPE_CHECKING:
+    import networkx as nx
     from shapely.geometry.base import BaseGeometry
 
 __all__ = [
@@ -351,11 +352,10 @@ class Board:
         hit = np.zeros(len(lines), dtype=bool)
         polygons = self._terrain_geometries[terrain, "polygon"]
         features = self._terrain_geometries[terrain, "line"]
-        if not polygons.is_empty:
-            # the segment's interior meets the polygon's interior: touching an edge is not enough
-            hit |= shapely.relate_pattern(lines, polygons, "T********")
-        if not features.is_empty:
-            hit |= shapely.relate_pattern(lines, features, "T********")
+        # the segment's interior meets the drawing's interior: touching an edge is not enough
+        # (an index over pieces of the drawing keeps this fast for drawings of many vertices)
+        hit |= interiors_meet(lines, polygons)
+        hit |= interiors_meet(lines, features)
         return hit
 
     @cached_property
@@ -429,6 +429,8 @@ class Board:
         >>> G.nodes[(1, 1)]["city"], G.edges[(0, 0), (0, 1)]["weight"]
         ('Alder', 1)
         """
+        import networkx as nx  # imported here: the command line starts without it
+
         G = nx.Graph(name=self.name)
         for p in sorted(self.points):
             G.add_node(p, pos=plane_xy(p))
@@ -646,7 +648,7 @@ class Board:
     # ------------------------------------------------------------------ notebook display
 
     def _repr_html_(self) -> str:
-        from workbench.ui.render import board_html  # drawing is imported lazily
+        from workbench.ui.render import board_html  # noqa: TID251 - drawing, imported lazily
 
         return board_html(self)
 

@@ -9,16 +9,18 @@ it without one.
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-import networkx as nx
 from shapely.geometry import Polygon
 
 from workbench.exceptions import Problem
 from workbench.maps.board import Board
-from workbench.maps.lattice import are_neighbours, point_name
+from workbench.maps.lattice import Point, are_neighbours, point_name
+from workbench.maps.schema import MAX_COORDINATE
+from workbench.maps.text import name_key, name_problem
 
 __all__ = ["Locate", "check_board"]
 
@@ -63,6 +65,48 @@ def check_board(board: Board, path: str = "<board>", locate: Locate = _nowhere) 
         problems.append(Problem(path, line, column, message, hint, severity))
 
     colors = board.color_names
+    for card in board.colors:
+        problem = name_problem(card.name)
+        if problem:
+            report(
+                "color", card.name, "name", f"color name {card.name!r}: {problem[0]}", problem[1]
+            )
+    for city in board.cities:
+        problem = name_problem(city.name)
+        if problem:
+            report("city", city, "name", f"city name {city.name!r}: {problem[0]}", problem[1])
+    color_keys: dict[str, str] = {}
+    for name in colors:
+        other = color_keys.setdefault(name_key(name), name)
+        if other != name:
+            report(
+                "color",
+                name,
+                "name",
+                f"color names {other!r} and {name!r} read the same",
+                "give each color a name that differs in more than case or look-alike letters",
+            )
+    drawings = [("land", i, a.name, a.polygon) for i, a in enumerate(board.land)] + [
+        ("terrain", i, f.name, f.polygon if f.polygon is not None else f.line)
+        for i, f in enumerate(board.terrain)
+    ]
+    broken = False
+    for kind, i, label, vertices in drawings:
+        for x, y in vertices or ():
+            if not (math.isfinite(x) and math.isfinite(y)) or max(abs(x), abs(y)) > MAX_COORDINATE:
+                report(
+                    kind,
+                    i,
+                    None,
+                    f"{kind} {label or i!r} has the vertex [{x!r}, {y!r}]",
+                    f"every coordinate is a finite number from {-MAX_COORDINATE:g} to "
+                    f"{MAX_COORDINATE:g}",
+                )
+                broken = True
+                break
+    if broken:  # no geometry can be made of it
+        problems.sort(key=lambda p: (p.severity != "error", p.line, p.column))
+        return problems
     for name, count in Counter(colors).items():
         if count > 1:
             report(
@@ -93,6 +137,7 @@ def check_board(board: Board, path: str = "<board>", locate: Locate = _nowhere) 
             )
 
     names: Counter[str] = Counter(c.name for c in board.cities)
+    city_keys: dict[str, str] = {}
     seen_at: dict[tuple[int, int], str] = {}
     points = board.points
     for city in board.cities:
@@ -105,6 +150,15 @@ def check_board(board: Board, path: str = "<board>", locate: Locate = _nowhere) 
                 "give each city its own name",
             )
             names[city.name] = 0  # report each duplicate name once
+        other = city_keys.setdefault(name_key(city.name), city.name)
+        if other != city.name:
+            report(
+                "city",
+                city,
+                "name",
+                f"city names {other!r} and {city.name!r} read the same",
+                "give each city a name that differs in more than case or look-alike letters",
+            )
         if city.color not in colors:
             from difflib import get_close_matches
 
@@ -193,10 +247,18 @@ def check_board(board: Board, path: str = "<board>", locate: Locate = _nowhere) 
                 "terrain applies to doubles only; remove it or use type: double",
             )
 
+    if not board.cities:
+        report(
+            "file",
+            None,
+            None,
+            "the board has no cities",
+            "add cities: games and analyses deal them as cards",
+            "warning",
+        )
     placed = [c for c in board.cities if c.at in points]
     if placed:
-        G = board.graph()
-        components = list(nx.connected_components(G))
+        components = _components(board)
         home = max(components, key=lambda comp: sum(c.at in comp for c in placed))
         for city in placed:
             if city.at not in home:
@@ -239,3 +301,27 @@ def check_board(board: Board, path: str = "<board>", locate: Locate = _nowhere) 
 
 def _cities(n: int, adjective: str = "") -> str:
     return f"{n} {adjective}{'city' if n == 1 else 'cities'}"
+
+
+def _components(board: Board) -> list[set[Point]]:
+    """The board's points in groups joined by segments (a search of our own: the command
+    line's ``check`` starts without importing networkx)."""
+    nbrs: dict[Point, list[Point]] = {p: [] for p in sorted(board.points)}
+    for a, b in board.segments:
+        nbrs.setdefault(a, []).append(b)
+        nbrs.setdefault(b, []).append(a)
+    seen: set[Point] = set()
+    out = []
+    for start in nbrs:
+        if start in seen:
+            continue
+        group = {start}
+        stack = [start]
+        while stack:
+            for q in nbrs[stack.pop()]:
+                if q not in group:
+                    group.add(q)
+                    stack.append(q)
+        seen |= group
+        out.append(group)
+    return out

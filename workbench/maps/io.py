@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import difflib
 import json
+import math
 import os
 import re
+import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import yaml
 
@@ -32,14 +34,20 @@ from workbench.maps.board import (
     SegmentOverride,
 )
 from workbench.maps.check import check_board
-from workbench.maps.schema import SCHEMA
+from workbench.maps.schema import MAX_COORDINATE, SCHEMA
+from workbench.maps.text import text_problem
 from workbench.maps.validate import SchemaError, iter_errors
+from workbench.resources import find_map
+
+if TYPE_CHECKING:
+    from workbench.maps.routes import RouteBoard
 
 __all__ = [
     "MAX_BYTES",
     "SCHEMA_LINE",
     "check_map",
     "dumps_map",
+    "load_lattice",
     "load_map",
     "loads_map",
     "save_map",
@@ -55,6 +63,11 @@ _PLAIN_TAGS = {
 }
 Path_ = tuple[Any, ...]
 _SCALARS = yaml.constructor.SafeConstructor()  # builds plain scalars only; keeps no state
+_UNREADABLE = re.compile(
+    "[^\x09\x0a\x0d\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]"
+)
+"""Characters YAML does not allow in a file (controls, DEL, lone surrogates, U+FFFE/U+FFFF)."""
+_FAST = getattr(yaml, "CSafeLoader", None)
 
 
 class _Refused(Exception):
@@ -89,8 +102,9 @@ class _Loader(yaml.SafeLoader):
 class _Reader:
     """Turns one file's bytes into a Board and the list of its problems."""
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, size: int | None = None) -> None:
         self.path = path
+        self.size = size  # the real size of a file read in part (0: unknown, as for a pipe)
         self.problems: list[Problem] = []
         self.pos: dict[Path_, tuple[int, int]] = {}
         self.keypos: dict[Path_, tuple[int, int]] = {}
@@ -104,9 +118,11 @@ class _Reader:
             self.problem((1, 1), "the file is empty", "start from maps/README.md's example")
             return None
         if len(data) > MAX_BYTES:
+            size = len(data) if self.size is None else self.size
+            amount = f"{size:,} bytes" if size > 0 else f"more than {MAX_BYTES:,} bytes"
             self.problem(
                 (1, 1),
-                f"the file is {len(data):,} bytes, over the limit of {MAX_BYTES:,}",
+                f"the file is {amount}, over the limit of {MAX_BYTES:,} bytes",
                 "a map needs far less; is this the right file?",
             )
             return None
@@ -124,14 +140,34 @@ class _Reader:
                 (line, column), f"byte 0x{data[e.start]:02x} is not UTF-8", "save the file as UTF-8"
             )
             return None
-        return text.removeprefix("\ufeff")
+        text = text.removeprefix("\ufeff")
+        unreadable = list(_UNREADABLE.finditer(text))
+        for match in unreadable[:5]:
+            line = text.count("\n", 0, match.start()) + 1
+            column = match.start() - (text.rfind("\n", 0, match.start()) + 1) + 1
+            self.problem(
+                (line, column),
+                f"the control character U+{ord(match.group()):04X} is not allowed in a YAML file",
+                "delete it; an editor that shows invisible characters helps",
+            )
+        if len(unreadable) > 5:
+            self.problem(
+                (1, 1),
+                f"{len(unreadable) - 5} more control characters",
+                "is this a text file?",
+            )
+        return None if unreadable else text
 
     def compose(self, text: str) -> Any:
         first = text.split("\n", 1)[0].strip()
         match = _SCHEMA_RE.match(first)
         if match:
             self.schema_url = match.group(1)
-        loader = _Loader(text)
+        if _FAST is not None:
+            node = _compose_fast(text)
+            if node is not None:
+                return node
+        loader = _Loader(text)  # slower, but with PyYAML's own messages and marks
         try:
             return loader.get_single_node()
         except _Refused as e:
@@ -189,9 +225,29 @@ class _Reader:
             return [self.value(item, (*path, i)) for i, item in enumerate(node.value)]
         if node.tag not in _PLAIN_TAGS:
             return self._bad_tag(node)
-        if node.tag == "tag:yaml.org,2002:timestamp":
-            return node.value
-        return _SCALARS.yaml_constructors[node.tag](_SCALARS, node)
+        if node.tag in ("tag:yaml.org,2002:timestamp", "tag:yaml.org,2002:str"):
+            return self._text(node)
+        value = _SCALARS.yaml_constructors[node.tag](_SCALARS, node)
+        if isinstance(value, float):
+            if not math.isfinite(value):
+                self.problem(
+                    _mark(node.start_mark),
+                    f"{node.value} is not a finite number",
+                    "write a plain number such as 12.5",
+                )
+                return None
+            if value.is_integer() and abs(value) <= 2**53:
+                return int(value)  # 6.0 is 6, wherever a whole number is expected
+        return value
+
+    def _text(self, node: Any) -> str | None:
+        text = unicodedata.normalize("NFC", node.value)
+        problem = text_problem(text)
+        if problem is not None:
+            what, hint = problem
+            self.problem(_mark(node.start_mark), f"the text {node.value!r}: {what}", hint)
+            return None
+        return text
 
     def _bad_tag(self, node: Any) -> None:
         tag = node.tag.replace("tag:yaml.org,2002:", "!!")
@@ -263,7 +319,11 @@ class _Reader:
                 )
         elif kind == "type":
             words = _TYPE_WORDS.get(str(expected), str(expected))
-            hint = "write it as [col, row], for example [12, 3]" if _is_point(schema) else ""
+            hint = (
+                "write it as [col, row], for example [12, 3]"
+                if _is_point(schema)
+                else f"write {words} here; maps/README.md shows the format"
+            )
             yield (
                 self.where(path),
                 f"{label} should be {words}, not {_describe_value(value)}",
@@ -296,7 +356,11 @@ class _Reader:
             )
         elif kind in ("minimum", "maximum"):
             bound = "at least" if kind == "minimum" else "at most"
-            yield (self.where(path), f"{label} is {value!r}, it must be {bound} {expected}", "")
+            if "minimum" in schema and "maximum" in schema:
+                hint = f"write a number from {schema['minimum']} to {schema['maximum']}"
+            else:
+                hint = f"write a number {bound} {expected}"
+            yield (self.where(path), f"{label} is {value!r}, it must be {bound} {expected}", hint)
         elif kind == "minLength":
             yield (self.where(path), f"{label} is empty", "write a name")
         elif kind == "oneOf":
@@ -317,7 +381,10 @@ class _Reader:
             return not any(b[: len(path)] == path or path[: len(b)] == b for b in bad)
 
         def items(key: str) -> Iterator[tuple[int, dict[str, Any]]]:
-            for i, item in enumerate(data.get(key) or []):
+            found = data.get(key)
+            if not ok(key) or not isinstance(found, list):
+                return
+            for i, item in enumerate(found):
                 if ok(key, i):
                     yield i, item
 
@@ -364,7 +431,7 @@ class _Reader:
             cities=tuple(cities),
             terrain=tuple(terrain),
             overrides=tuple(overrides),
-            deck=Deck(**data.get("deck", {})),
+            deck=Deck(**{k: v for k, v in data.get("deck", {}).items() if k in _DECK_KEYS}),
             description=data.get("description", "") if ok("description") else "",
             author=data.get("author", "") if ok("author") else "",
             license=data.get("license", "") if ok("license") else "",
@@ -413,6 +480,7 @@ class _Reader:
         return board
 
 
+_DECK_KEYS = ("per_color", "dashed_per_color")
 _TYPE_WORDS = {
     "array": "a list",
     "object": "a mapping of keys",
@@ -428,10 +496,10 @@ def _mark(mark: Any) -> tuple[int, int]:
 
 
 def _is_point(schema: dict[str, Any]) -> bool:
-    return "[col, row]" in str(schema.get("description", "")) or schema.get("items", {}) == {
-        "type": "integer",
-        "minimum": 0,
-    }
+    items = schema.get("items", {})
+    return "[col, row]" in str(schema.get("description", "")) or (
+        isinstance(items, dict) and items.get("type") == "integer"
+    )
 
 
 def _describe_value(value: Any) -> str:
@@ -475,9 +543,30 @@ def _label(path: Path_, data: Any) -> str:
     return ".".join(map(str, path))
 
 
+def _compose_fast(text: str) -> Any:
+    """The document's node composed by libyaml, or None when the file needs PyYAML's reader
+    for a message (a syntax error, an anchor, an alias, no document)."""
+    assert _FAST is not None
+    try:
+        for event in yaml.parse(text, Loader=_FAST):
+            if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
+                return None  # refused, with its place, by the careful reader
+        return yaml.compose(text, Loader=_FAST)
+    except (yaml.YAMLError, RecursionError):
+        return None
+
+
 def _read_bytes(path: str | os.PathLike[str]) -> bytes:
     with open(path, "rb") as f:
         return f.read(MAX_BYTES + 1)
+
+
+def _file_size(path: str | os.PathLike[str]) -> int:
+    """The size of a regular file; 0 when it is unknown (a pipe, a device)."""
+    try:
+        return os.stat(path).st_size
+    except OSError:
+        return 0
 
 
 def check_map(path: str | os.PathLike[str]) -> list[Problem]:
@@ -489,12 +578,17 @@ def check_map(path: str | os.PathLike[str]) -> list[Problem]:
     >>> check_map("maps/tiny.yaml")
     []
     """
-    reader = _Reader(str(path))
-    reader.read(_read_bytes(path))
+    data = _read_bytes(path)
+    from workbench.maps import routes_io  # route boards (kind: routes) have their own reader
+
+    if routes_io.is_routes_text(data):
+        return routes_io.check_routes_map(path, data)
+    reader = _Reader(str(path), _file_size(path) if len(data) > MAX_BYTES else None)
+    reader.read(data)
     return reader.problems
 
 
-def loads_map(text: str | bytes, path: str = "<string>") -> Board:
+def loads_map(text: str | bytes, path: str = "<string>") -> Board | RouteBoard:
     """The board described by ``text``, a map file's content.
 
     Raises :class:`~workbench.exceptions.MapError` listing every error (and warning).
@@ -510,6 +604,10 @@ def loads_map(text: str | bytes, path: str = "<string>") -> Board:
     ...     print(e.problems[0].message)
     the file is missing the required key 'lattice'
     """
+    from workbench.maps import routes_io  # route boards (kind: routes) have their own reader
+
+    if routes_io.is_routes_text(text):
+        return routes_io.loads_routes(text, path)
     reader = _Reader(path)
     board = reader.read(text.encode("utf-8") if isinstance(text, str) else text)
     if board is None or any(p.severity == "error" for p in reader.problems):
@@ -517,8 +615,11 @@ def loads_map(text: str | bytes, path: str = "<string>") -> Board:
     return board
 
 
-def load_map(path: str | os.PathLike[str]) -> Board:
+def load_map(path: str | os.PathLike[str]) -> Board | RouteBoard:
     """Load the map file at ``path`` into a :class:`~workbench.maps.board.Board`.
+
+    ``path`` may also name a shipped board, ``load_map("trans_europa")``, from any folder
+    (see :func:`workbench.resources.find_map`).
 
     Every problem is reported at once in one :class:`~workbench.exceptions.MapError`, each
     as ``path:line:col: what is wrong (how to fix it)``. Warnings alone do not stop loading;
@@ -529,15 +630,63 @@ def load_map(path: str | os.PathLike[str]) -> Board:
     >>> board = load_map("maps/trans_europa.yaml")
     >>> len(board.cities)
     35
+    >>> load_map("tiny").name
+    'Tiny Island'
     """
-    return loads_map(_read_bytes(path), str(path))
+    path = find_map(path)  # a path that exists, else a shipped board by name
+    data = _read_bytes(path)
+    from workbench.maps import routes_io  # route boards (kind: routes) have their own reader
+
+    if routes_io.is_routes_text(data):
+        return routes_io.loads_routes(data, str(path))
+    reader = _Reader(str(path), _file_size(path) if len(data) > MAX_BYTES else None)
+    board = reader.read(data)
+    if board is None or any(p.severity == "error" for p in reader.problems):
+        raise MapError(reader.problems)
+    return board
+
+
+def load_lattice(path: str | os.PathLike[str]) -> Board:
+    """Like :func:`load_map`, for callers that work on lattice boards only: a route board
+    is refused with a :class:`~workbench.exceptions.MapError` that says so.
+
+    Examples
+    --------
+    >>> load_lattice("maps/tiny.yaml").name
+    'Tiny Island'
+    >>> load_lattice("maps/ticket_to_ride_europe.yaml")
+    Traceback (most recent call last):
+    ...
+    workbench.exceptions.MapError: maps/ticket_to_ride_europe.yaml:1:1: this is a route board ...
+    """
+    board = load_map(path)
+    if not isinstance(board, Board):
+        hint = "this command works on lattice boards only"
+        raise MapError([Problem(str(path), 1, 1, "this is a route board (kind: routes)", hint)])
+    return board
 
 
 # ---------------------------------------------------------------------- writing
 
 
 def _num(v: float) -> str:
-    return str(int(v)) if float(v).is_integer() else repr(float(v))
+    """A number as the loader reads it back: ``1e-05`` is text to YAML 1.1, ``1.0e-05`` a
+    number; a number that is not finite cannot be written at all."""
+    value = float(v)
+    if not math.isfinite(value) or abs(value) > MAX_COORDINATE:
+        raise MapError(
+            f"the coordinate {value!r} cannot be saved: loading reads finite numbers from "
+            f"{-MAX_COORDINATE} to {MAX_COORDINATE}"
+        )
+    if value.is_integer() and abs(value) <= 2**53:
+        return str(int(value))
+    text = repr(value)
+    if "e" in text:
+        mantissa, exponent = text.split("e")
+        if "." not in mantissa:
+            mantissa += ".0"
+        text = f"{mantissa}e{exponent[0]}{exponent[1:].lstrip('0') or '0'}"
+    return text
 
 
 def _str(s: str, flow: bool = False) -> str:
@@ -587,11 +736,21 @@ def _vertices(vs: Any) -> list[str]:
     return [f"[{_num(x)}, {_num(y)}]" for x, y in vs]
 
 
-def dumps_map(board: Board) -> str:
+def _compact(vs: Any) -> str:
+    """Vertices as one flow list, eight to a line: the layout of boards near the size limit."""
+    items = [f"[{_num(x)},{_num(y)}]" for x, y in vs]
+    rows = [",".join(items[i : i + 8]) for i in range(0, len(items), 8)]
+    return "[" + ",\n      ".join(rows) + "]"
+
+
+def dumps_map(board: Board | RouteBoard, compact: bool = False) -> str:
     """The canonical text of ``board``'s map file.
 
     Keys come in a fixed order, cities and overrides in canonical order, one city or
     override per line and one polygon vertex per line, so that a moved city changes one line.
+    ``compact`` writes the vertices of each drawing as a flow list, eight to a line: the
+    layout :func:`save_map` falls back to for a board whose canonical text would be over
+    :data:`MAX_BYTES`.
 
     Examples
     --------
@@ -602,6 +761,11 @@ def dumps_map(board: Board) -> str:
     >>> loads_map(text) == board and dumps_map(loads_map(text)) == text
     True
     """
+    if board.kind == "routes":
+        from workbench.maps.routes_io import dumps_routes
+
+        return dumps_routes(board)
+    vertices = _compact if compact else _vertices
     out = [
         f"{SCHEMA_LINE}{board.schema}",
         "format: 1",
@@ -627,7 +791,7 @@ def dumps_map(board: Board) -> str:
             pairs.append(("name", _str(area.name)))
         if area.note:
             pairs.append(("note", _str(area.note)))
-        pairs.append(("polygon", _vertices(area.polygon)))
+        pairs.append(("polygon", vertices(area.polygon)))
         out.extend(_block("  ", pairs))
     if board.terrain:
         out.append("terrain:")
@@ -639,9 +803,9 @@ def dumps_map(board: Board) -> str:
             if f.note:
                 pairs.append(("note", _str(f.note)))
             if f.polygon is not None:
-                pairs.append(("polygon", _vertices(f.polygon)))
+                pairs.append(("polygon", vertices(f.polygon)))
             else:
-                pairs.append(("line", _vertices(f.line)))
+                pairs.append(("line", vertices(f.line)))
             out.extend(_block("  ", pairs))
     out.append("cities:" if board.cities else "cities: []")
     for c in board.cities:
@@ -667,11 +831,14 @@ def dumps_map(board: Board) -> str:
     return "\n".join(out) + "\n"
 
 
-def save_map(board: Board, path: str | os.PathLike[str]) -> Path:
+def save_map(board: Board | RouteBoard, path: str | os.PathLike[str]) -> Path:
     """Write ``board`` to ``path`` in the canonical layout, atomically.
 
     The text goes to a temporary file in the same folder, which is flushed to disk and then
-    renamed over ``path``: a save that is interrupted leaves the old file as it was.
+    renamed over ``path``: a save that is interrupted leaves the old file as it was. What is
+    written always loads: a board whose canonical text would be over :data:`MAX_BYTES` is
+    written in the compact layout, and one that is over the limit even then is refused with
+    a :class:`~workbench.exceptions.MapError` before anything is written.
 
     Examples
     --------
@@ -682,4 +849,20 @@ def save_map(board: Board, path: str | os.PathLike[str]) -> Path:
     ...     load_map(saved) == board
     True
     """
-    return write_atomic(path, dumps_map(board))
+    data = dumps_map(board).encode("utf-8")
+    if len(data) > MAX_BYTES:
+        data = dumps_map(board, compact=True).encode("utf-8")
+    if len(data) > MAX_BYTES:
+        raise MapError(
+            [
+                Problem(
+                    str(path),
+                    0,
+                    0,
+                    f"the board would take {len(data):,} bytes, over the limit of "
+                    f"{MAX_BYTES:,} bytes that loading reads; nothing was written",
+                    "simplify the longest polygons and lines (fewer vertices)",
+                )
+            ]
+        )
+    return write_atomic(path, data)

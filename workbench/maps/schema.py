@@ -12,15 +12,20 @@ from typing import Any
 
 from workbench.maps.board import SEGMENT_TYPES, TERRAINS
 
-__all__ = ["MAX_LATTICE", "SCHEMA", "SCHEMA_ID", "schema_json"]
+__all__ = ["MAX_COORDINATE", "MAX_DECK", "MAX_LATTICE", "SCHEMA", "SCHEMA_ID", "schema_json"]
 
 SCHEMA_ID = "https://rail-workbench.example/map.schema.json"
 MAX_LATTICE = 200
 """The largest number of columns or rows a lattice may have."""
+MAX_COORDINATE = 1000
+"""The largest size of a drawing's coordinate, in lattice units (five times the largest
+lattice): larger numbers are typing mistakes, and would overflow a drawing."""
+MAX_DECK = 1000
+"""The largest number of cities per color a deck may expect."""
 
 _text = {"type": "string"}
 _note = {"type": "string", "description": "Free text, kept when the map is saved."}
-_number = {"type": "number"}
+_number = {"type": "number", "minimum": -MAX_COORDINATE, "maximum": MAX_COORDINATE}
 _vertex = {
     "type": "array",
     "items": _number,
@@ -30,7 +35,7 @@ _vertex = {
 }
 _point = {
     "type": "array",
-    "items": {"type": "integer", "minimum": 0},
+    "items": {"type": "integer", "minimum": 0, "maximum": 10 * MAX_LATTICE},
     "minItems": 2,
     "maxItems": 2,
     "description": "A lattice point [col, row]; row 0 is the top edge.",
@@ -67,8 +72,8 @@ SCHEMA: dict[str, Any] = {
             "type": "object",
             "additionalProperties": False,
             "properties": {
-                "per_color": {"type": "integer", "minimum": 1},
-                "dashed_per_color": {"type": "integer", "minimum": 0},
+                "per_color": {"type": "integer", "minimum": 1, "maximum": MAX_DECK},
+                "dashed_per_color": {"type": "integer", "minimum": 0, "maximum": MAX_DECK},
             },
             "description": "Expected cities per color and dashed ones among them (7 and 2).",
         },

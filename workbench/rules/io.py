@@ -27,11 +27,11 @@ from typing import Any
 
 from workbench.exceptions import RulesError
 from workbench.files import write_atomic
-from workbench.maps.io import _read_bytes, _Reader, _str
+from workbench.maps.io import MAX_BYTES, _file_size, _read_bytes, _Reader, _str
 from workbench.rules.cards import CARDS, apply_cards
 from workbench.rules.rules import _CHECKS, PRESETS, Rules, _Bad
 
-__all__ = ["dump_rules", "load_rules", "loads_rules", "save_rules"]
+__all__ = ["LIMITS", "dump_rules", "load_rules", "loads_rules", "save_rules"]
 
 _WORDING = (
     (re.compile(r"maps/README\.md"), "docs/rules.md"),
@@ -39,6 +39,46 @@ _WORDING = (
     (re.compile(r"\bmap\b"), "rules file"),
 )
 _KEYS = ("preset", *_CHECKS, "cards")
+
+LIMITS: dict[str, int] = {
+    "winner_points": 100,
+    "target": 1000,
+    "countdown_start": 1000,
+    "singles_per_turn": 100,
+    "doubles_per_turn": 100,
+    "rail_supply": 10_000,
+    "pass_one_times": 20,
+    "colored_rails": 1000,
+    "colored_per_turn": 100,
+    "cards_per_round": len(CARDS),
+}
+"""The largest count a rules file may give each field: far beyond any game the rules
+describe (the rulebook passes a card 3 times and scores to 13), and small enough that a game
+always ends. ``rhythm`` and ``table`` take at most 100 entries, each at most the limit of
+``singles_per_turn`` or ``target``."""
+
+
+def _over_limit(key: str, value: Any) -> str | None:
+    """What in ``value`` is over the limit for ``key``, or None."""
+    if key in LIMITS and isinstance(value, int) and not isinstance(value, bool):
+        return f"{value!r}, over the limit of {LIMITS[key]:,}" if value > LIMITS[key] else None
+    if key in ("rhythm", "table") and isinstance(value, list):
+        most = LIMITS["singles_per_turn" if key == "rhythm" else "target"]
+        numbers = [v for v in value if isinstance(v, int)] + [
+            n for row in value if isinstance(row, list) for n in row if isinstance(n, int)
+        ]
+        if len(value) > 100:
+            return f"a list of {len(value):,} entries, over the limit of 100"
+        if any(n > most for n in numbers):
+            return f"{value!r}, with a number over the limit of {most:,}"
+    return None
+
+
+def _names_are_text(key: str, value: Any) -> bool:
+    """Whether the names in a list field are text (a list where a name belongs is not)."""
+    if key in ("special_cards", "colors_out", "reveal", "draft_extra") and isinstance(value, list):
+        return all(isinstance(v, str) for v in value)
+    return True
 
 
 def _reword(text: str) -> str:
@@ -87,6 +127,21 @@ class _RulesReader(_Reader):
                     f"{_close(key, list(_KEYS))}allowed keys: {', '.join(_KEYS)}",
                 )
             elif key in _CHECKS:
+                over = _over_limit(key, value)
+                if over is not None:
+                    self.problem(
+                        self.where((key,)),
+                        f"{key} is {over}",
+                        "a game with it would not end; use a smaller number",
+                    )
+                    continue
+                if not _names_are_text(key, value):
+                    self.problem(
+                        self.where((key,)),
+                        f"{key} is {value!r}: every item must be a name",
+                        f"write {key}: [name, name]",
+                    )
+                    continue
                 try:
                     overrides[key] = _CHECKS[key](value)
                 except _Bad as e:
@@ -168,7 +223,12 @@ def load_rules(path: str | os.PathLike[str]) -> Rules:
     ...     load_rules(p).target
     20
     """
-    return loads_rules(_read_bytes(path), str(path))
+    data = _read_bytes(path)
+    reader = _RulesReader(str(path), _file_size(path) if len(data) > MAX_BYTES else None)
+    rules = reader.read_rules(data)
+    if rules is None or reader.problems:
+        raise RulesError(sorted(reader.problems, key=lambda p: (p.line, p.column)))
+    return rules
 
 
 def _yaml(value: Any, flow: bool = False) -> str:

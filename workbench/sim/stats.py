@@ -21,7 +21,16 @@ from collections.abc import Iterable
 
 import pandas as pd
 
-__all__ = ["Z95", "balance", "compare_variants", "final_rows", "wilson", "win_rates"]
+__all__ = [
+    "SUMMARY_LABELS",
+    "Z95",
+    "balance",
+    "compact_summary",
+    "compare_variants",
+    "final_rows",
+    "wilson",
+    "win_rates",
+]
 
 Z95 = 1.959963984540054
 """The normal quantile of a two-sided 95 % interval."""
@@ -212,3 +221,76 @@ def compare_variants(
             row[f"win_seat{seat}"] = float(rate)
         out.append(row)
     return pd.DataFrame(out)
+
+
+SUMMARY_LABELS: dict[str, str] = {
+    "board": "board",
+    "rules": "rules",
+    "bots": "bots",
+    "players": "players",
+    "games": "games",
+    "truncated": "games cut off",
+    "rounds_per_game": "rounds a game",
+    "turns_per_game": "turns a game",
+    "turns_per_round": "turns a round",
+    "score_spread": "score spread",
+    "supply_end": "rounds ended: rails ran out",
+    "passive_end": "rounds ended: passive finish",
+    "two_finishers": "rounds ended: two finishers",
+    "balance": "balance (1 = fair)",
+}
+"""How :func:`compact_summary` names each column of the comparison (win rates by seat are
+``win rate, seat 0``...)."""
+
+_SHARES = {"supply_end", "passive_end", "two_finishers"}
+_COUNTS = {"players", "games", "truncated"}
+
+
+def _cell(column: str, value: object) -> str:
+    if isinstance(value, str):
+        return value
+    if value is None or (isinstance(value, float) and math.isnan(value)):
+        return "–"
+    number = float(value)  # type: ignore[arg-type]
+    if column in _COUNTS:
+        return f"{number:.0f}"
+    if column in _SHARES or column.startswith("win_seat"):
+        return f"{number:.1%}"
+    if column == "balance":
+        return f"{number:.3f}"
+    return f"{number:.1f}"
+
+
+def compact_summary(summary: pd.DataFrame) -> pd.DataFrame:
+    """The comparison table turned for reading: one column per variant, one row per measure
+    with its name in words, numbers rounded (shares and win rates as percentages).
+
+    ``summary`` is :meth:`SimResult.summary` (or :func:`compare_variants`); its columns are
+    unchanged there, this is only a view for a notebook, where the wide table needs
+    scrolling. Unknown columns keep their names.
+
+    Examples
+    --------
+    >>> from workbench.sim import simulate
+    >>> r = simulate("maps/tiny.yaml", None, ["random"] * 2, games=4, seed=3)
+    >>> view = compact_summary(r.summary())
+    >>> view["rulebook"].to_dict()  # doctest: +NORMALIZE_WHITESPACE
+    {'board': 'Tiny Island', 'rules': 'rulebook', 'bots': 'random,random', 'players': '2',
+     'games': '4', 'games cut off': '0', 'rounds a game': '4.0', 'turns a game': '151.5',
+     'turns a round': '37.9', 'score spread': '3.8', 'rounds ended: rails ran out': '12.5%',
+     'rounds ended: passive finish': '18.8%', 'rounds ended: two finishers': '0.0%',
+     'balance (1 = fair)': '1.000', 'win rate, seat 0': '50.0%', 'win rate, seat 1': '50.0%'}
+    """
+    rows: dict[str, list[str]] = {}
+    for column in summary.columns:
+        if column == "variant":
+            continue
+        if column.startswith("win_seat"):
+            label = f"win rate, seat {column.removeprefix('win_seat')}"
+        else:
+            label = SUMMARY_LABELS.get(column, column)
+        rows[label] = [_cell(column, v) for v in summary[column]]
+    names = summary["variant"].tolist() if "variant" in summary else list(summary.index)
+    table = pd.DataFrame.from_dict(rows, orient="index", columns=names)
+    table.columns.name = "variant"
+    return table

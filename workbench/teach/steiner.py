@@ -240,10 +240,12 @@ def steiner_dp(
     One terminal ``q`` is the root; the table has a row per subset of the others. Frames:
     each singleton row after its Dijkstra, each larger row after its splits and after its
     shortest-path pass, the answer and the tree. Terminals are ``terminal`` (those of the
-    row's subset ``current``), nodes whose entry the last step lowered ``frontier``; the
-    final tree is ``tree``. The state holds ``subset`` (the row's terminals), ``row``
-    (``node -> C[subset][node]``, finite entries) and ``table`` (``subset -> row`` for
-    every row filled so far; rows are shared between frames, not copied).
+    row's subset ``current``); of the entries the last step wrote or lowered, the cheapest
+    are ``frontier`` (where the subset's tree is cheapest to reach; a row has an entry at
+    every node, so the others are only in the table); the final tree is ``tree``. The
+    state holds ``subset`` (the row's terminals), ``row`` (``node -> C[subset][node]``,
+    finite entries) and ``table`` (``subset -> row`` for every row filled so far; rows are
+    shared between frames, not copied).
 
     Parameters
     ----------
@@ -324,7 +326,11 @@ def steiner_dp(
         if not rec.wants():
             rec.add(line, message, nodes, edges, state)
             return
-        shown = {v: "frontier" for v in lowered}
+        # only the cheapest of the entries just written are "frontier": a row has an entry at
+        # every node, and painting them all would bury the terminals
+        written = [v for v in lowered if v in row]
+        best = min((row[v] for v in written), default=None)
+        shown = {v: "frontier" for v in written if row[v] == best}
         shown.update({t: "terminal" for t in terms})
         shown.update({t: "current" for t in subset})
         rec.add(line, message, shown, edges, state)

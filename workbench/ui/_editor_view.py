@@ -14,19 +14,26 @@ import pandas as pd
 from bokeh.models import (
     ColumnDataSource,
     CustomJS,
+    FixedTicker,
     HoverTool,
     LinearColorMapper,
+    NumeralTickFormatter,
     PointDrawTool,
     Range1d,
 )
 from bokeh.models.annotations import ColorBar
-from bokeh.models.glyphs import Circle, MultiLine
+from bokeh.models.glyphs import Circle, MultiLine, Segment
 from bokeh.models.renderers import GlyphRenderer
 from bokeh.plotting import figure
 
 from workbench.maps.lattice import ROW_HEIGHT, plane_xy
 from workbench.ui.render import (
+    DOUBLE_MOUNTAIN,
+    DOUBLE_WATER,
+    FERRY,
     PADDING,
+    SINGLE,
+    TUNNEL,
     _double_data,
     _extent,
     _portal_data,
@@ -47,6 +54,7 @@ __all__ = [
     "SEGMENT_LAYERS",
     "Columns",
     "EditorFigure",
+    "bar_ticks",
     "cost_histogram",
     "draw_histogram",
     "histogram_columns",
@@ -66,9 +74,27 @@ SEGMENT_LAYERS: tuple[str, ...] = (
 )
 """The renderers of :func:`~workbench.ui.render.board_figure` that an edit of a segment redraws."""
 
-EDITOR_RENDERERS: tuple[str, ...] = ("usage-heatmap", "highlight", "highlight-lines", "selected")
-"""The renderers the editor adds to the board figure: the usage heatmap, the places of a
-problem (points and lines) and the ring around the selected city."""
+EDITOR_RENDERERS: tuple[str, ...] = (
+    "usage-heatmap",
+    "edited-halo",
+    "edited",
+    "highlight",
+    "highlight-lines",
+    "selected",
+)
+"""The renderers the editor adds to the board figure: the usage heatmap, the segments of
+the last edit (drawn over the heatmap, on a white halo), the places of a problem (points and
+lines) and the ring around the selected city."""
+
+EDITED_COLORS: dict[tuple[str, str | None], str] = {
+    ("single", None): SINGLE,
+    ("double", "water"): DOUBLE_WATER,
+    ("double", "mountain"): DOUBLE_MOUNTAIN,
+    ("ferry", None): FERRY,
+    ("tunnel", None): TUNNEL,
+}
+"""The color of an edited segment by ``(type, terrain)``; a removed one is light grey."""
+REMOVED = "#b0b0b0"
 
 HIGHLIGHT = "#d7191c"
 SELECTED = "#111111"
@@ -115,6 +141,18 @@ def segment_layers(board: Board) -> dict[str, Columns]:
     return layers
 
 
+def bar_ticks(top: float) -> list[float]:
+    """Five ticks from 0 to ``top`` for a color bar: its ends are always labelled.
+
+    Examples
+    --------
+    >>> bar_ticks(0.8)
+    [0.0, 0.2, 0.4, 0.6, 0.8]
+    """
+    top = top if top > 0 else 1.0
+    return [round(top * i / 4, 6) for i in range(5)]
+
+
 def _source(renderer: Any) -> ColumnDataSource:
     """The ColumnDataSource of a glyph renderer (every renderer here has one)."""
     return cast(ColumnDataSource, renderer.data_source)
@@ -147,7 +185,7 @@ class EditorFigure:
     (False, True)
     """
 
-    def __init__(self, board: Board, *, width: int = 760) -> None:
+    def __init__(self, board: Board, *, width: int = 760, keys_js: str = "") -> None:
         self.width = width
         self.px_per_unit = _px_per_unit(board, width)
         fig = board_figure(board, width=width, title="")
@@ -159,9 +197,25 @@ class EditorFigure:
         }
         self.usage = usage_overlay(fig, board, _no_usage())
         self.renderers["usage-heatmap"] = self.usage
+        empty: Columns = {"x0": [], "y0": [], "x1": [], "y1": [], "color": []}
+        self.edited_halo = self._add(
+            "edited-halo",
+            Segment(x0="x0", y0="y0", x1="x1", y1="y1", line_color="white", line_width=7,
+                    line_cap="round"),
+            dict(empty),
+        )  # fmt: skip
+        self.edited = self._add(
+            "edited",
+            Segment(x0="x0", y0="y0", x1="x1", y1="y1", line_color="color", line_width=3.5,
+                    line_cap="round"),
+            dict(empty),
+        )  # fmt: skip
         bar = cast(ColorBar, fig.select_one({"name": "usage-colorbar"}))
         self.usage_bar = bar
         self.usage_mapper = cast(LinearColorMapper, bar.color_mapper)
+        # one ticker whose ticks change (a new ticker model would not reach the page)
+        self.usage_ticker = FixedTicker(ticks=bar_ticks(float(self.usage_mapper.high or 1.0)))
+        bar.ticker = self.usage_ticker
         cities = self.renderers["cities"]
         self.cities = _source(cities)
 
@@ -194,7 +248,8 @@ class EditorFigure:
         # PointDrawTool selects the city under a tap and drags every selected city: clear the
         # selection after each tap (this runs after the tool has handled it)
         fig.js_on_event(
-            "tap", CustomJS(args={"source": self.cities}, code="source.selected.indices = []")
+            "tap",
+            CustomJS(args={"source": self.cities}, code="source.selected.indices = [];" + keys_js),
         )
 
     def _add(self, name: str, glyph: Any, data: Columns) -> GlyphRenderer[Any]:
@@ -218,10 +273,26 @@ class EditorFigure:
                 _source(self.renderers[name]).data = columns
 
     def draw_usage(self, board: Board, usage: pd.DataFrame | None) -> None:
-        """Show ``usage`` as the heatmap (``None``: nothing)."""
+        """Show ``usage`` as the heatmap (``None``: nothing); the color bar is labelled from
+        0 to the largest share, whatever it is."""
         columns, top = usage_columns(board, usage if usage is not None else _no_usage())
         self.usage_mapper.high = top
+        self.usage_ticker.ticks = bar_ticks(top)
         _source(self.usage).data = columns
+
+    def draw_edited(self, board: Board, keys: Iterable[Edge]) -> None:
+        """Draw the segments ``keys`` as they are on ``board``, over the heatmap (a removed
+        one in light grey); an empty ``keys`` clears them."""
+        columns: Columns = {"x0": [], "y0": [], "x1": [], "y1": [], "color": []}
+        for key in keys:
+            (x0, y0), (x1, y1) = plane_xy(key[0]), plane_xy(key[1])
+            segment = board.segments.get(key)
+            state = (segment.kind, segment.terrain) if segment is not None else None
+            color = REMOVED if state is None else EDITED_COLORS.get(state, SINGLE)
+            for name, value in zip(columns, (x0, y0, x1, y1, color), strict=True):
+                columns[name].append(value)
+        _source(self.edited_halo).data = {k: list(v) for k, v in columns.items()}
+        _source(self.edited).data = columns
 
     def show_usage(self, visible: bool) -> None:
         """Show or hide the heatmap (and its color bar), fading the segments under it."""
@@ -278,20 +349,21 @@ def histogram_columns(summary: CostSummary | None) -> Columns:
 
 
 def _steps(columns: Columns) -> Columns:
-    """The outline of a histogram, as a step line (for the board before the edit)."""
+    """The outline of a histogram's shares, as a step line (for the board before the edit)."""
     xs: list[float] = []
     ys: list[float] = []
-    for cost, hands in zip(columns["cost"], columns["hands"], strict=True):
+    for cost, share in zip(columns["cost"], columns["share"], strict=True):
         xs += [cost - 0.5, cost + 0.5]
-        ys += [hands, hands]
+        ys += [share, share]
     return {"x": xs, "y": ys}
 
 
 def cost_histogram(width: int = 380, height: int = 210) -> tuple[figure, ColumnDataSource]:
     """An empty hand-cost histogram (``"editor-histogram"``) and the source of its bars.
 
-    The figure also has a ``"before-steps"`` line whose source takes the histogram of the
-    board before the last edit (see :func:`draw_histogram`).
+    The bars are shares of all hands, so that a board with fewer hands (a city removed)
+    compares fairly with the board before the edit, drawn as the ``"before-steps"`` line
+    (see :func:`draw_histogram`).
 
     Examples
     --------
@@ -305,14 +377,14 @@ def cost_histogram(width: int = 380, height: int = 210) -> tuple[figure, ColumnD
         tools="",
         toolbar_location=None,
         x_axis_label="rails to join the hand",
-        y_axis_label="hands",
+        y_axis_label="share of hands",
         y_range=Range1d(start=0, end=1),
         name="editor-histogram",
         min_border_left=40,
     )
     bars = ColumnDataSource(histogram_columns(None))
     drawn = fig.vbar(
-        x="cost", top="hands", width=0.85, source=bars,
+        x="cost", top="share", width=0.85, source=bars,
         fill_color="#4a78a8", line_color="#2d4f73", name="cost-bars",
     )  # fmt: skip
     fig.line(x="x", y="y", source=ColumnDataSource({"x": [], "y": []}), line_color="#c0392b",
@@ -320,6 +392,7 @@ def cost_histogram(width: int = 380, height: int = 210) -> tuple[figure, ColumnD
              legend_label="before the edit")  # fmt: skip
     fig.add_tools(HoverTool(renderers=[drawn], tooltips=[
         ("rails", "@cost"), ("hands", "@hands{0,0} (@share{0.0%})")]))  # fmt: skip
+    fig.yaxis.formatter = NumeralTickFormatter(format="0%")
     fig.legend.location = "top_left"
     fig.legend.label_text_font_size = "8pt"
     fig.legend.background_fill_alpha = 0.6
@@ -330,7 +403,7 @@ def cost_histogram(width: int = 380, height: int = 210) -> tuple[figure, ColumnD
 
 
 def draw_histogram(fig: figure, now: CostSummary | None, before: CostSummary | None) -> None:
-    """Show the histogram of ``now`` as bars and that of ``before`` as a red step line.
+    """Show the shares of ``now`` as bars and those of ``before`` as a red step line.
 
     Examples
     --------
@@ -338,13 +411,13 @@ def draw_histogram(fig: figure, now: CostSummary | None, before: CostSummary | N
     >>> from workbench.analysis import cost_summary
     >>> fig, bars = cost_histogram()
     >>> draw_histogram(fig, cost_summary(pd.DataFrame({"cost": [3, 4, 4]})), None)
-    >>> bars.data["hands"], fig.y_range.end > 2
-    ([1, 2], True)
+    >>> bars.data["hands"], round(fig.y_range.end, 3)
+    ([1, 2], 0.733)
     """
     columns = histogram_columns(now)
     previous = histogram_columns(before)
     named = {r.name: r for r in fig.renderers}
     _source(named["cost-bars"]).data = columns
     _source(named["before-steps"]).data = _steps(previous)
-    top = max([*columns["hands"], *previous["hands"], 1])
+    top = max([*columns["share"], *previous["share"]], default=1.0)
     cast(Range1d, fig.y_range).end = top * 1.1

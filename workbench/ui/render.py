@@ -13,6 +13,7 @@ cities, cities, city names.
 
 from __future__ import annotations
 
+import html
 import math
 import os
 from collections.abc import Iterable, Sequence
@@ -29,6 +30,7 @@ from bokeh.models import (
     DataRange1d,
     GroupFilter,
     HoverTool,
+    Toolbar,
     WheelZoomTool,
 )
 from bokeh.models.annotations import LabelSet
@@ -46,7 +48,15 @@ if TYPE_CHECKING:
     from workbench.maps.board import Segment as BoardSegment
     from workbench.maps.lattice import Edge
 
-__all__ = ["RENDERER_NAMES", "board_figure", "board_html", "city_columns", "save_board_html"]
+__all__ = [
+    "RENDERER_NAMES",
+    "board_figure",
+    "board_html",
+    "city_columns",
+    "legend_html",
+    "save_board_html",
+    "wheel_zoom_off",
+]
 
 RENDERER_NAMES: tuple[str, ...] = (
     "land",
@@ -329,7 +339,9 @@ def board_figure(board: Board, *, width: int = 900, title: str | None = None) ->
     Cities are discs in their card color with a dark outline; a dashed ring marks the cards
     taken out with 2-3 players.
     Hovering a city shows its name, color, point and whether it is dashed; hovering a ferry
-    or a tunnel shows its ends and its note.
+    or a tunnel shows its ends and its note. The mouse wheel scrolls the page, not the
+    board, until the toolbar's wheel zoom is picked (:func:`wheel_zoom_off`);
+    :func:`legend_html` says what the styles mean.
 
     Parameters
     ----------
@@ -383,9 +395,8 @@ def board_figure(board: Board, *, width: int = 900, title: str | None = None) ->
         x_axis_type=None,  # no axes and no grid
         y_axis_type=None,
     )
-    wheel = WheelZoomTool()
-    fig.add_tools(wheel)
-    fig.toolbar.active_scroll = wheel
+    fig.add_tools(WheelZoomTool())
+    wheel_zoom_off(fig)
     fig.toolbar.logo = None
 
     # ---- terrain
@@ -439,6 +450,124 @@ def board_figure(board: Board, *, width: int = 900, title: str | None = None) ->
     tooltips = [("segment", "@kind"), ("between", "@between"), ("note", "@note")]
     fig.add_tools(HoverTool(renderers=[*crossings], tooltips=tooltips, name="crossing-hover"))
     return fig
+
+
+def wheel_zoom_off(fig: Any) -> Any:
+    """Leave the mouse wheel to the page: no scroll tool is active until the user picks one.
+
+    A wheel zoom that is active from the start catches the gestures meant to scroll the
+    notebook (three of them shrink a board to a speck); the tool stays in the toolbar.
+    Returns ``fig`` (or a layout's figures, each changed).
+
+    Examples
+    --------
+    >>> from workbench import load_map
+    >>> fig = board_figure(load_map("maps/tiny.yaml"))
+    >>> fig.toolbar.active_scroll is None, any(isinstance(t, WheelZoomTool) for t in fig.tools)
+    (True, True)
+    """
+    toolbars = list(fig.select({"type": Toolbar}))
+    own = getattr(fig, "toolbar", None)
+    if isinstance(own, Toolbar) and own not in toolbars:
+        toolbars.append(own)
+    for toolbar in toolbars:
+        toolbar.active_scroll = None
+    return fig
+
+
+def _swatch(svg: str, label: str, width: int = 30) -> str:
+    return (
+        f'<span class="wb-legend-item"><svg width="{width}" height="14" '
+        f'viewBox="0 0 {width} 14" aria-hidden="true">{svg}</svg>{html.escape(label)}</span>'
+    )
+
+
+def _line(color: str, width: float, dash: str = "", y: float = 7) -> str:
+    dashed = f' stroke-dasharray="{dash}"' if dash else ""
+    return (
+        f'<line x1="2" y1="{y}" x2="28" y2="{y}" stroke="{color}" stroke-width="{width}"{dashed}/>'
+    )
+
+
+def legend_html(board: Board | None = None, *, heatmap: bool = False) -> str:
+    """A one-line HTML legend of the board's drawing: segments, terrain, cities.
+
+    Segment types (single, double over water, double over mountains, ferry, tunnel), the
+    terrain (sea, water, mountains, rivers), a city and a dashed card, and with
+    ``heatmap=True`` the usage heatmap's scale. Given a board, the card colors follow.
+
+    Examples
+    --------
+    >>> from workbench import load_map
+    >>> text = legend_html(load_map("maps/tiny.yaml"))
+    >>> [w in text for w in ("ferry", "tunnel", "dashed card", "brown")]
+    [True, True, True, True]
+    """
+    gap = DOUBLE_GAP * 40
+    items = [
+        _swatch(_line(SINGLE, 1.5), "single (1 rail)"),
+        _swatch(
+            _line(DOUBLE_WATER, 1.5, y=7 - gap) + _line(DOUBLE_WATER, 1.5, y=7 + gap),
+            "double, water (2)",
+        ),
+        _swatch(
+            _line(DOUBLE_MOUNTAIN, 1.5, y=7 - gap) + _line(DOUBLE_MOUNTAIN, 1.5, y=7 + gap),
+            "double, mountain (2)",
+        ),
+        _swatch(_line(FERRY, 2.6, "6 4"), "ferry"),
+        _swatch(
+            _line(TUNNEL, 3, "3 2")
+            + f'<line x1="7" y1="2" x2="7" y2="12" stroke="{TUNNEL}" stroke-width="3"/>'
+            + f'<line x1="23" y1="2" x2="23" y2="12" stroke="{TUNNEL}" stroke-width="3"/>',
+            "tunnel",
+        ),
+        _swatch(
+            f'<rect x="1" y="1" width="12" height="12" fill="{WATER_FILL}" stroke="{WATER_LINE}"/>'
+            f'<rect x="16" y="1" width="12" height="12" fill="{MOUNTAIN_FILL}" '
+            f'fill-opacity="0.3" stroke="{MOUNTAIN_LINE}"/>',
+            "water, mountains",
+        ),
+        _swatch(_line(RIVER, 3.5), "river"),
+        _swatch(
+            f'<circle cx="7" cy="7" r="5" fill="#ddd" stroke="{CITY_LINE}" stroke-width="1.4"/>'
+            f'<circle cx="22" cy="7" r="6" fill="white" stroke="{CITY_LINE}" '
+            'stroke-width="1.2" stroke-dasharray="3 2"/>'
+            f'<circle cx="22" cy="7" r="3.5" fill="#ddd" stroke="{CITY_LINE}"/>',
+            "city, dashed card (out with 2-3 players)",
+        ),
+    ]
+    if heatmap:
+        items.append(
+            _swatch(
+                '<defs><linearGradient id="wb-heat"><stop offset="0" stop-color="#fff5eb"/>'
+                '<stop offset="1" stop-color="#7f2704"/></linearGradient></defs>'
+                '<rect x="1" y="3" width="28" height="8" fill="url(#wb-heat)"/>',
+                "segment usage (share of hands)",
+            )
+        )
+    if board is not None:
+        chips = "".join(
+            f'<span class="wb-legend-chip" style="background:{html.escape(c.fill)}"></span>'
+            f"{html.escape(c.name)} "
+            for c in board.colors
+        )
+        items.append(f'<span class="wb-legend-item">cards: {chips}</span>')
+    return (
+        '<div class="wb-legend" style="font: 12px system-ui, sans-serif; color: #333; '
+        'display: flex; flex-wrap: wrap; gap: 2px 12px; align-items: center; margin: 4px 0">'
+        + "".join(items)
+        .replace(
+            'class="wb-legend-item"',
+            'class="wb-legend-item" style="display: inline-flex; align-items: center; gap: 4px"',
+        )
+        .replace(
+            'class="wb-legend-chip" style="',
+            'class="wb-legend-chip" style="display: inline-block; width: 10px; height: 10px; '
+            "border: 1px solid #333; border-radius: 50%; margin: 0 2px 0 4px; vertical-align: "
+            "-1px; ",
+        )
+        + "</div>"
+    )
 
 
 def _draw(
@@ -499,7 +628,8 @@ def board_html(board: Board) -> str:
     (False, True)
     """
     script, div = components(board_figure(board))
-    return f'<div class="workbench-board">{_bokehjs_once()}\n{div}\n{script}</div>'
+    legend = legend_html(board)
+    return f'<div class="workbench-board">{_bokehjs_once()}\n{div}\n{script}{legend}</div>'
 
 
 def save_board_html(
@@ -544,4 +674,6 @@ def save_board_html(
     target = Path(path)
     name = board.name if title is None else title
     page = file_html(board_figure(board, width=width, title=name), resources=INLINE, title=name)
+    legend = legend_html(board)
+    page = page.replace("</body>", f'<div style="margin: 0 8px">{legend}</div>\n</body>', 1)
     return write_atomic(target, page)

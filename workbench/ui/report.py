@@ -18,7 +18,7 @@ import math
 import os
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 import pandas as pd
@@ -42,7 +42,7 @@ from bokeh.plotting import figure
 from workbench.analysis.summary import FAIR_COLOR_SPREAD
 from workbench.files import write_atomic
 from workbench.maps.lattice import plane_xy, point_name
-from workbench.ui.render import _bokehjs_once, board_figure
+from workbench.ui.render import _bokehjs_once, board_figure, legend_html, wheel_zoom_off
 
 if TYPE_CHECKING:
     from bokeh.models import LayoutDOM
@@ -53,9 +53,11 @@ if TYPE_CHECKING:
 
 __all__ = [
     "OVERLAY_NAMES",
+    "plural",
     "report_figures",
     "report_html",
     "save_report_html",
+    "shown_list",
     "start_heatmap_overlay",
     "usage_columns",
     "usage_overlay",
@@ -154,7 +156,8 @@ def usage_columns(board: Board, usage: pd.DataFrame) -> tuple[Columns, float]:
     share = used["share"].to_numpy(dtype=float)
     top = float(share.max()) if len(share) else 1.0
     low, high = USAGE_WIDTH
-    terrain = used["terrain"].where(used["terrain"].notna(), None)
+    # missing terrains are None or NaN (pandas 3 stores the column as strings)
+    terrain = [None if pd.isna(t) else t for t in used["terrain"]]
     data: Columns = {
         "x0": a[:, 0],
         "y0": a[:, 1],
@@ -363,6 +366,7 @@ def _histogram(report: MapReport, width: int, height: int) -> figure:
         height=height,
         title=f"Hand costs: {s.hands:,} hands, mean {s.mean:.1f} rails",
         tools="pan,wheel_zoom,reset,save",
+        active_scroll=None,  # the wheel scrolls the page
         toolbar_location=None,
         x_axis_label="rails to join the hand",
         y_axis_label="hands",
@@ -463,7 +467,7 @@ def report_figures(report: MapReport, *, width: int = 1100) -> LayoutDOM:
     usage_overlay(board, report.board, report.usage)
     effects = _city_chart(report, side, max(board.height or 0, 120 + 16 * len(report.cities)))
     histogram = _histogram(report, width, 250)
-    return column(histogram, row(board, effects, spacing=gap), spacing=gap)
+    return wheel_zoom_off(column(histogram, row(board, effects, spacing=gap), spacing=gap))
 
 
 _CSS = """<style>
@@ -483,6 +487,9 @@ _CSS = """<style>
 .workbench-report table.wb-colors td:nth-child(-n+3),
 .workbench-report table.wb-colors th:nth-child(-n+3) { text-align: left; }
 .workbench-report table.workbench-table td.wb-unfair { color: #b3261e; font-weight: 600; }
+.workbench-report table.wb-usage td:nth-child(-n+2),
+.workbench-report table.wb-usage th:nth-child(-n+2) { text-align: left; }
+.workbench-report .wb-more { color: #606060; font-size: 0.85em; margin: 0.2em 0; }
 </style>"""
 
 
@@ -494,6 +501,100 @@ def _summary_table(report: MapReport) -> str:
         columns=["hands", "mean", "std", "min", "10%", "median", "90%", "max"],
     )  # fmt: skip
     return frame.to_html(index=False, classes="workbench-table wb-costs", border=0)
+
+
+def plural(count: int, word: str, words: str | None = None) -> str:
+    """``count`` and the noun in the right number: ``1 bridge``, ``3 bridges``.
+
+    Examples
+    --------
+    >>> plural(1, "bridge"), plural(12, "bridge"), plural(0, "articulation point")
+    ('1 bridge', '12 bridges', '0 articulation points')
+    """
+    return f"{count:,} {word if count == 1 else (words or word + 's')}"
+
+
+def shown_list(items: Sequence[str], limit: int) -> str:
+    """``items`` joined with commas, the first ``limit`` of them, saying how many more exist.
+
+    Examples
+    --------
+    >>> shown_list(["a", "b", "c"], 5), shown_list(["a", "b", "c"], 2)
+    ('a, b, c', 'a, b and 1 more')
+    """
+    if len(items) <= limit:
+        return ", ".join(items)
+    return f"{', '.join(items[:limit])} and {len(items) - limit:,} more"
+
+
+def _segment(a: Any, b: Any) -> str:
+    return f"{point_name(a)}-{point_name(b)}"
+
+
+def _usage_table(report: MapReport, top: int = 8) -> str:
+    usage = report.usage
+    shown = usage.head(top)
+    frame = pd.DataFrame(
+        {
+            "segment": [f"{_point_label(report.board, a)} - {_point_label(report.board, b)}"
+                        for a, b in zip(shown["a"], shown["b"], strict=True)],
+            "type": list(shown["kind"]),
+            "hands": [f"{v:.1%}" for v in shown["share"]],
+        }
+    )  # fmt: skip
+    table = frame.to_html(index=False, classes="workbench-table wb-usage", border=0)
+    used = int((usage["share"] > 0).sum())
+    more = (
+        f'<p class="wb-more">the {top} most used of {plural(used, "used segment")}</p>'
+        if used > top
+        else ""
+    )
+    return table + more
+
+
+def _chokepoints_html(report: MapReport, limit: int = 12) -> str:
+    c = report.choke
+    if c is None:
+        return (
+            '<p class="wb-sub">not computed (<code>analyze(board, chokepoint_candidates=8)'
+            "</code> finds them)</p>"
+        )
+    bridges = [_segment(a, b) for a, b in c.bridges]
+    points = [point_name(p) for p in c.articulation_points]
+    lines = [
+        f"<li>{plural(len(bridges), 'bridge')} (segments whose loss splits the board)"
+        + (f": {html.escape(shown_list(bridges, limit))}" if bridges else "")
+        + "</li>",
+        f"<li>{plural(len(points), 'articulation point')} (points whose loss splits the board)"
+        + (f": {html.escape(shown_list(points, limit))}" if points else "")
+        + "</li>",
+    ]
+    critical = c.critical
+    cut = critical[critical.cut_hands > 0].head(4)
+    dearer = critical[critical.cut_hands == 0].head(4)
+    for r in pd.concat([cut, dearer]).itertuples():
+        effect = (
+            f"+{r.increase:.2f} rails per hand"
+            if r.cut_hands == 0
+            else f"cuts {plural(int(cast(float, r.cut_hands)), 'hand')} apart"
+        )
+        lines.append(
+            f"<li>without {html.escape(_segment(r.a, r.b))} ({html.escape(str(r.kind))}, used "
+            f"by {r.share:.0%} of hands): {effect}</li>"
+        )
+    return f"<ul>{''.join(lines)}</ul>"
+
+
+def _farthest_html(report: MapReport) -> str:
+    far = report.distances.stack()
+    if far.empty:
+        return ""
+    a, b = cast(tuple[str, str], far.idxmax())
+    rails = int(cast(float, far.max()))
+    return (
+        f"<p><b>Farthest cities</b>: {html.escape(str(a))} to {html.escape(str(b))}, "
+        f"{plural(rails, 'rail')}</p>"
+    )
 
 
 def _colors_table(report: MapReport) -> str:
@@ -517,7 +618,9 @@ def report_html(report: MapReport, *, width: int = 1100) -> str:
     """An HTML fragment that shows ``report``, with BokehJS inline (works offline).
 
     This is what :meth:`MapReport._repr_html_` returns: a title, the findings, tables of the
-    hand costs and of the colors' fairness, and :func:`report_figures`. BokehJS is included
+    hand costs, of the colors' fairness and of the most used segments, the chokepoints
+    (bridges, articulation points, the segments whose loss costs most) and the farthest
+    cities, then :func:`report_figures` with a legend. BokehJS is included
     inline, as in :func:`~workbench.ui.render.board_html`, but only runs when the page does
     not have it yet.
 
@@ -560,9 +663,15 @@ def report_html(report: MapReport, *, width: int = 1100) -> str:
             f"<div><h3>Colors (fair: spread &le; {FAIR_COLOR_SPREAD:g} rails)</h3>\n"
             f"{_colors_table(report)}</div>",
             "</div>",
+            '<div class="wb-tables">',
+            f"<div><h3>Most used segments (share of hands)</h3>\n{_usage_table(report)}</div>",
+            f"<div><h3>Chokepoints</h3>\n{_chokepoints_html(report)}\n"
+            f"{_farthest_html(report)}</div>",
+            "</div>",
             _bokehjs_once(),
             div,
             script,
+            legend_html(report.board, heatmap=True),
             "</div>",
         ]
     )

@@ -11,7 +11,10 @@ Every chart compares the variants of one result side by side, one color per vari
   supply running out, or another reason the engine gives (colored rails walling everyone in);
 * :func:`comparison_figures` lays them out together.
 
-In a notebook, show them with ``bokeh.io.show`` after ``output_notebook(resources=INLINE)``.
+Figures stretch to the width of the notebook (pass ``width=`` for a fixed one), so opening
+JupyterLab's file browser narrows them instead of cutting them off; legends sit below the
+plot, never over its lines. In a notebook, show them with ``bokeh.io.show`` after
+``output_notebook(resources=INLINE)``.
 Every figure and main renderer has a ``name``, so tests find them with ``select(name=...)``.
 """
 
@@ -41,6 +44,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "END_COLORS",
+    "MIN_WIDTH",
     "comparison_figures",
     "end_reasons_figure",
     "end_shares",
@@ -64,6 +68,30 @@ _ENDS = {
 }
 
 
+MIN_WIDTH = 300
+"""The narrowest a stretching figure gets, in pixels."""
+
+
+def _size(width: int | None, height: int) -> dict[str, Any]:
+    """A figure's size: ``width`` pixels, or the container's width (``None``)."""
+    if width is None:
+        return {"height": height, "sizing_mode": "stretch_width", "min_width": MIN_WIDTH}
+    return {"width": width, "height": height}
+
+
+def _legend_below(fig: figure, items: int) -> None:
+    """Move the figure's legend under the plot, where it covers nothing."""
+    if not fig.legend:
+        return
+    legend = fig.legend[0]
+    fig.center.remove(legend)  # the glyph methods put it inside the plot
+    legend.update(
+        label_text_font_size="8pt", border_line_alpha=0, ncols=min(items, 2),
+        spacing=2, padding=4, margin=4, location="top_left",
+    )  # fmt: skip
+    fig.add_layout(legend, "below")
+
+
 def _palette(names: list[str]) -> list[str]:
     return [Category10_10[i % 10] for i in range(len(names))]
 
@@ -73,7 +101,7 @@ def _variants(result: SimResult) -> list[str]:
 
 
 def win_rate_figure(
-    result: SimResult, by: str = "seat", *, width: int = 640, height: int = 320
+    result: SimResult, by: str = "seat", *, width: int | None = None, height: int = 320
 ) -> figure:
     """Win rates by seat (or bot) per variant, with 95 % Wilson intervals as whiskers.
 
@@ -81,8 +109,9 @@ def win_rate_figure(
     ----------
     result : SimResult
     by : {"seat", "bot"}
-    width, height : int
-        The figure's size in pixels.
+    width : int, optional
+        The figure's width in pixels; by default it stretches to its container.
+    height : int
 
     Returns
     -------
@@ -115,8 +144,7 @@ def win_rate_figure(
     }
     source = ColumnDataSource(data)
     fig = figure(
-        width=width,
-        height=height,
+        **_size(width, height),
         title=f"Win rate by {by} (95% Wilson intervals; ties shared)",
         x_range=FactorRange(factors=factors, group_padding=0.8, range_padding=0.05),
         y_range=Range1d(start=-0.03, end=1.04),
@@ -147,8 +175,12 @@ def win_rate_figure(
     return fig
 
 
-def round_length_figure(result: SimResult, *, width: int = 640, height: int = 300) -> figure:
+def round_length_figure(
+    result: SimResult, *, width: int | None = None, height: int = 300
+) -> figure:
     """The distribution of a round's length (turns, all seats together), one line per variant.
+
+    The legend (each variant with its mean) sits under the plot.
 
     Returns
     -------
@@ -167,8 +199,7 @@ def round_length_figure(result: SimResult, *, width: int = 640, height: int = 30
     rounds = result.rounds.drop_duplicates(["variant", "game", "round"])
     names = _variants(result)
     fig = figure(
-        width=width,
-        height=height,
+        **_size(width, height),
         title="Round length: share of rounds by turns",
         tools="save",
         toolbar_location=None,
@@ -194,9 +225,7 @@ def round_length_figure(result: SimResult, *, width: int = 640, height: int = 30
             color=color, legend_label=f"{name} (mean {turns.mean():.1f})", name="round-length",
         )  # fmt: skip
     fig.yaxis.formatter = NumeralTickFormatter(format="0%")
-    if fig.legend:
-        fig.legend.location = "top_right"
-        fig.legend.label_text_font_size = "8pt"
+    _legend_below(fig, len(names))
     return fig
 
 
@@ -227,7 +256,7 @@ def end_shares(result: SimResult) -> pd.DataFrame:
     return shares.rename_axis("variant").reset_index()
 
 
-def end_reasons_figure(result: SimResult, *, width: int = 640, height: int = 300) -> figure:
+def end_reasons_figure(result: SimResult, *, width: int | None = None, height: int = 300) -> figure:
     """Stacked bars of how rounds end, one bar per variant (see :func:`end_shares`).
 
     Returns
@@ -249,8 +278,7 @@ def end_reasons_figure(result: SimResult, *, width: int = 640, height: int = 300
     for key in END_COLORS:
         data[key] = shares[key].tolist()
     fig = figure(
-        width=width,
-        height=height,
+        **_size(width, height),
         title="How rounds end",
         x_range=FactorRange(factors=names, range_padding=0.1),
         y_range=Range1d(start=0, end=1),
@@ -269,15 +297,14 @@ def end_reasons_figure(result: SimResult, *, width: int = 640, height: int = 300
             ("variant", "@variant"), (_ENDS[key], f"@{key}{{0.0%}}")]))  # fmt: skip
     fig.yaxis.formatter = NumeralTickFormatter(format="0%")
     fig.xgrid.grid_line_color = None
-    legend = fig.legend[0]
-    legend.label_text_font_size = "8pt"
-    legend.border_line_alpha = 0
-    fig.add_layout(legend, "right")
+    _legend_below(fig, len(END_COLORS))
     return fig
 
 
-def comparison_figures(result: SimResult, *, width: int = 1100) -> LayoutDOM:
+def comparison_figures(result: SimResult, *, width: int | None = None) -> LayoutDOM:
     """Every chart of a comparison: win rates by seat and by bot, round lengths, endings.
+
+    Two charts a row, stretching to the notebook's width (or ``width`` pixels in all).
 
     Examples
     --------
@@ -287,11 +314,12 @@ def comparison_figures(result: SimResult, *, width: int = 1100) -> LayoutDOM:
     >>> sorted(fig.name for fig in layout.select({"type": figure}))
     ['end-reasons', 'round-lengths', 'win-rates-bot', 'win-rates-seat']
     """
-    half = (width - 16) // 2
+    half = None if width is None else (width - 16) // 2
+    stretch: dict[str, Any] = {"sizing_mode": "stretch_width"} if width is None else {}
     return column(
         row(win_rate_figure(result, "seat", width=half),
-            win_rate_figure(result, "bot", width=half), spacing=16),
+            win_rate_figure(result, "bot", width=half), spacing=16, **stretch),
         row(round_length_figure(result, width=half),
-            end_reasons_figure(result, width=half), spacing=16),
-        spacing=16,
+            end_reasons_figure(result, width=half), spacing=16, **stretch),
+        spacing=16, **stretch,
     )  # fmt: skip

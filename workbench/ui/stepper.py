@@ -4,8 +4,9 @@
 with the current frame's roles drawn over it (frontier, visited, in the tree, candidate...
 each in its own colour, with a legend), and on the right the pseudo-code with the line
 being run highlighted, the frame's sentence and the algorithm's data structures as small
-tables (queue, priority queue, union-find sets, a row of the Steiner table). Below: play /
-pause, step back and forward, a slider to seek any frame, and the speed.
+tables (queue, priority queue, union-find sets, a row of the Steiner table), scrolling in
+a box as tall as the board. Above both, in one row that never moves: play, pause, stop,
+step back and forward, a slider to seek any frame, the speed and a presentation mode.
 
 The widget only draws :class:`~workbench.teach.frames.Frame` values from a
 :class:`~workbench.teach.frames.Trace`; every algorithm lives in :mod:`workbench.teach`.
@@ -48,40 +49,46 @@ if TYPE_CHECKING:
 __all__ = [
     "EDGE_STYLE",
     "NODE_STYLE",
+    "PRESENTATION_SIDE_ZOOM",
+    "PRESENTATION_ZOOM",
     "ROLE_LABELS",
     "SPEEDS",
     "AlgorithmStepper",
     "FrameView",
+    "node_values",
     "state_html",
 ]
 
 # ---------------------------------------------------------------------------- style
 
 NODE_STYLE: Mapping[str, Mapping[str, Any]] = {
-    # drawn bottom to top; marker shapes differ too, so colour is never the only cue
+    # drawn bottom to top; marker shapes differ too, so colour is never the only cue. The
+    # colours stay clear of the card colours of the cities (brown, white, pink, orange,
+    # turquoise) and of each other within an algorithm (tests/ui/test_stepper.py measures it)
     "visited": {"fill_color": "#4477AA", "marker": "circle"},
-    "frontier": {"fill_color": "#F2C12E", "marker": "circle"},
-    "tree": {"fill_color": "#228833", "marker": "circle"},
+    "frontier": {"fill_color": "#FFE119", "marker": "circle"},
+    "tree": {"fill_color": "#1B9E3E", "marker": "circle"},
     "rejected": {"fill_color": "#BBBBBB", "marker": "x", "line_color": "#555555"},
-    "terminal": {"fill_color": "#AA3377", "marker": "star"},
-    "articulation": {"fill_color": "#EE3333", "marker": "triangle"},
-    "source": {"fill_color": "#66CCEE", "marker": "square"},
-    "sink": {"fill_color": "#EE7733", "marker": "diamond"},
-    "current": {"fill_color": "#E7298A", "marker": "circle", "line_width": 3},
+    "terminal": {"fill_color": "#111111", "marker": "star", "line_color": "#FFFFFF"},
+    "articulation": {"fill_color": "#E41A1C", "marker": "triangle"},
+    "source": {"fill_color": "#3A2BD9", "marker": "square"},
+    "sink": {"fill_color": "#A50026", "marker": "diamond"},
+    "current": {"fill_color": "#D1008F", "marker": "circle", "line_width": 3},
 }
 """How each node role is drawn: fill colour, marker shape (and line width) of its layer."""
 
 EDGE_STYLE: Mapping[str, Mapping[str, Any]] = {
+    # clear of the board's lines: grey singles, blue water and ferries, brown mountains
     "rail": {"line_color": "#111111", "line_width": 5},
-    "rejected": {"line_color": "#999999", "line_width": 3, "line_dash": [4, 3]},
-    "candidate": {"line_color": "#F2C12E", "line_width": 4, "line_alpha": 0.75},
-    "back": {"line_color": "#8E44AD", "line_width": 3, "line_dash": [6, 3]},
-    "flow": {"line_color": "#4477AA", "line_width": 5},
-    "path": {"line_color": "#EE7733", "line_width": 6},
-    "tree": {"line_color": "#228833", "line_width": 5},
-    "cut": {"line_color": "#CC0000", "line_width": 7},
-    "bridge": {"line_color": "#CC0000", "line_width": 7, "line_dash": [10, 4]},
-    "current": {"line_color": "#E7298A", "line_width": 8},
+    "rejected": {"line_color": "#9A9A9A", "line_width": 3, "line_dash": [4, 3]},
+    "candidate": {"line_color": "#8F2BD9", "line_width": 6, "line_dash": [9, 4]},
+    "back": {"line_color": "#D1008F", "line_width": 3, "line_dash": [6, 3]},
+    "flow": {"line_color": "#3A2BD9", "line_width": 5},
+    "path": {"line_color": "#E6007E", "line_width": 6},
+    "tree": {"line_color": "#1B9E3E", "line_width": 5},
+    "cut": {"line_color": "#E41A1C", "line_width": 7},
+    "bridge": {"line_color": "#E41A1C", "line_width": 7, "line_dash": [10, 4]},
+    "current": {"line_color": "#FF00A0", "line_width": 8},
 }
 """How each edge role is drawn: colour, width (pixels) and dash of its layer, bottom to top."""
 
@@ -115,6 +122,7 @@ SPEEDS: tuple[tuple[str, int], ...] = (
 
 assert set(NODE_STYLE) == set(NODE_ROLES) and set(EDGE_STYLE) == set(EDGE_ROLES)
 
+_PRESENTATION_NODE = 1.3  # nodes grow this much more than the picture when presenting
 _PLAIN_NODE = 26  # marker size (pixels) of a node of a small graph drawn on its own
 _BOARD_NODE = 13  # marker size of a highlighted point of a board
 _EMPTY_NODES: dict[str, list[Any]] = {"x": [], "y": [], "name": []}
@@ -198,6 +206,9 @@ class FrameView:
             self.figure = self._graph_figure(width, title)
             scale = 1.0
         node_size = _PLAIN_NODE if plain else round(_BOARD_NODE * scale)
+        self._node_size = node_size
+        self._base_size = (self.figure.width or width, self.figure.height or width)
+        self._scaled: list[tuple[Any, str, float]] = []  # (model, property, value at 1x)
         shown_nodes = set(NODE_ROLES if node_roles is None else node_roles)
         shown_edges = set(EDGE_ROLES if edge_roles is None else edge_roles)
         self.edge_sources: dict[str, ColumnDataSource] = {}
@@ -229,6 +240,7 @@ class FrameView:
                 )
                 self.figure.renderers.append(r)
                 sources[role] = data
+                self._remember_size(r.glyph)
                 if role in shown:
                     # BokehJS draws no legend glyph for a renderer without rows, so the legend
                     # shows a copy with one row at NaN (never drawn, not in the ranges)
@@ -238,6 +250,7 @@ class FrameView:
                     )
                     self.figure.renderers.append(swatch)
                     drawn.setdefault(role, []).append(swatch)
+                    self._remember_size(swatch.glyph)
         order = [*NODE_ROLES, *EDGE_ROLES]
         items = [
             LegendItem(label=ROLE_LABELS[role], renderers=drawn[role])
@@ -253,9 +266,96 @@ class FrameView:
                 name="roles-legend",
             )
             self.figure.add_layout(legend, "below")
+            self._scaled.append((legend, "label_text_font_size", 9.0))
+        self.value_source = ColumnDataSource({"x": [], "y": [], "text": []})
+        """The numbers written beside the nodes in presentation mode (:meth:`show_values`)."""
+        self._value_labels: list[LabelSet] = []
+        # plain dark figures: a light outline thins their strokes to nothing at this size
+        labels = LabelSet(
+            x="x",
+            y="y",
+            text="text",
+            source=self.value_source,
+            text_font_size="8pt",
+            text_font_style="bold",
+            text_color="#111111",
+            text_align="center",
+            text_baseline="middle",
+            visible=False,
+            name="node-values",
+        )
+        self.figure.add_layout(labels)
+        self._value_labels.append(labels)
+        self._scaled.append((labels, "text_font_size", 8.0))
+        for layout in self.figure.center:
+            if isinstance(layout, LabelSet) and layout.name in ("city-names", "city-names-halo"):
+                size = str(layout.text_font_size)
+                if size.endswith("pt"):
+                    self._scaled.append((layout, "text_font_size", float(size[:-2])))
         if focus is not None:
             self.set_focus(focus)
         self._shown: dict[str, tuple[Any, ...]] = {}
+        self._frame: Frame | None = None
+        self.zoom = 1.0
+
+    def _remember_size(self, glyph: Any) -> None:
+        for prop in ("size", "line_width"):
+            value = getattr(glyph, prop, None)
+            if isinstance(value, int | float):
+                self._scaled.append((glyph, prop, float(value)))
+
+    def resize(self, zoom: float) -> None:
+        """Draw the picture ``zoom`` times its first size: the figure, the highlighted nodes
+        and edges, the names and the legend (a projector wants 1.5).
+
+        Examples
+        --------
+        >>> from workbench.teach.textbook import textbook_graph
+        >>> view = FrameView(textbook_graph(), width=400)
+        >>> view.resize(1.5)
+        >>> view.figure.width
+        600
+        """
+        self.zoom = zoom
+        width, height = self._base_size
+        self.figure.width, self.figure.height = round(width * zoom), round(height * zoom)
+        for model, prop, value in self._scaled:
+            if prop == "text_font_size" or prop == "label_text_font_size":
+                setattr(model, prop, f"{value * zoom:.3g}pt")
+            elif prop == "size" and zoom > 1:  # room for the number written on a node
+                setattr(model, prop, value * zoom * _PRESENTATION_NODE)
+            else:
+                setattr(model, prop, value * zoom)
+
+    def show_values(self, on: bool = True) -> None:
+        """Write each node's number (distance, level, or its entry in the Steiner table's row)
+        beside it, or stop.
+
+        Examples
+        --------
+        >>> from workbench.teach.textbook import textbook_graph
+        >>> from workbench.teach import trace
+        >>> view = FrameView(textbook_graph())
+        >>> view.show(trace("dijkstra", textbook_graph(), source="a").frames[-1])
+        >>> view.show_values()
+        >>> sorted(zip(view.value_source.data["text"], view.value_source.data["x"]))[:2]
+        [('0', ...), ('11', ...)]
+        """
+        for labels in self._value_labels:
+            labels.visible = on
+        if self._frame is not None:
+            self._write_values(self._frame)
+
+    def _write_values(self, frame: Frame) -> None:
+        values = node_values(frame.state) if self._value_labels[0].visible else {}
+        rows = [(*self.positions[v], _number(d)) for v, d in values.items() if v in self.positions]
+        data: dict[str, Any] = {
+            "x": [r[0] for r in rows],
+            "y": [r[1] for r in rows],
+            "text": [r[2] for r in rows],
+        }
+        if dict(self.value_source.data) != data:
+            self.value_source.data = data
 
     def _graph_figure(self, width: int, title: str | None) -> figure:
         xs = [x for x, _ in self.positions.values()] or [0.0]
@@ -401,6 +501,8 @@ class FrameView:
                 target = self.edge_sources[role]
             target.data = {c: [row[i] for row in new] for i, c in enumerate(columns)}
         self._shown = rows
+        self._frame = frame
+        self._write_values(frame)
 
     def snapshot(self) -> dict[str, dict[str, list[Any]]]:
         """A copy of every layer's data, by ``"nodes-<role>"`` / ``"edges-<role>"`` (tests)."""
@@ -425,7 +527,7 @@ class FrameView:
 
 # ---------------------------------------------------------------------------- the panel
 
-_TABLE = 'style="border-collapse:collapse;font-size:12px;margin:2px 0 8px 0"'
+_TABLE = 'style="border-collapse:collapse;font-size:1em;margin:2px 0 8px 0"'
 _CELL = 'style="border:1px solid #ddd;padding:1px 6px;text-align:left"'
 _HEAD = 'style="border:1px solid #ddd;padding:1px 6px;background:#f3f3f3;text-align:left"'
 _TITLES = {
@@ -445,16 +547,32 @@ def _esc(x: Any) -> str:
     return html.escape(str(x))
 
 
-def _table(title: str, head: Sequence[str], rows: Sequence[Sequence[object]], more: int = 0) -> str:
+def _table(
+    title: str,
+    head: Sequence[str],
+    rows: Sequence[Sequence[object]],
+    more: int = 0,
+    *,
+    escaped: bool = False,
+) -> str:
     cells = "".join(f"<th {_HEAD}>{_esc(h)}</th>" for h in head)
+    text = (lambda c: str(c)) if escaped else _esc
     body = "".join(
-        "<tr>" + "".join(f"<td {_CELL}>{_esc(c)}</td>" for c in row) + "</tr>" for row in rows
+        "<tr>" + "".join(f"<td {_CELL}>{text(c)}</td>" for c in row) + "</tr>" for row in rows
     )
     if not rows:
         body = f'<tr><td {_CELL} colspan="{len(head)}"><i>empty</i></td></tr>'
     if more:
         body += f'<tr><td {_CELL} colspan="{len(head)}"><i>… and {more} more</i></td></tr>'
     return f"<div><b>{_esc(title)}</b><table {_TABLE}><tr>{cells}</tr>{body}</table></div>"
+
+
+def _role_dot(role: str | None) -> str:
+    """A dot in the colour of a node's role, before its name in a table."""
+    if role is None or role not in NODE_STYLE:
+        return ""
+    color = NODE_STYLE[role]["fill_color"]
+    return f'<span title="{_esc(ROLE_LABELS[role])}" style="color:{color}">●</span> '
 
 
 def _label_any(names: Names, x: Any) -> str:
@@ -481,6 +599,35 @@ def _is_node(names: Names, x: Any) -> bool:
         return x in names.G
     except TypeError:
         return False
+
+
+_VALUE_MAPS = ("distance", "level", "row")
+
+
+def node_values(state: Mapping[str, Any]) -> Mapping[Hashable, Any]:
+    """The number a frame gives each node: its distance, its BFS level or its entry in the
+    Steiner table's row (the first of these the state holds), finite ones only.
+
+    Examples
+    --------
+    >>> node_values({"queue": (), "distance": {"a": 0, "b": 4, "c": float("inf")}})
+    {'a': 0, 'b': 4}
+    """
+    for key in _VALUE_MAPS:
+        value = state.get(key)
+        if isinstance(value, Mapping):
+            return {
+                v: d
+                for v, d in value.items()
+                if not (isinstance(d, float) and not math.isfinite(d))
+            }
+    return {}
+
+
+def _number(x: Any) -> str:
+    if isinstance(x, float) and x.is_integer():
+        return str(int(x))
+    return f"{x:g}" if isinstance(x, float) else str(x)
 
 
 def state_html(
@@ -584,12 +731,22 @@ def state_html(
     if node_maps:
         maps = [state[k] for k in node_maps]
         keys = list(dict.fromkeys(v for m in maps for v in m))
-        keys.sort(key=lambda v: (rank.get(roles.get(v, ""), 2), maps[0].get(v, float("inf"))))
+
+        def value(v: Hashable) -> tuple[int, Any]:
+            d = maps[0].get(v)
+            return (0, d) if isinstance(d, int | float) else (1, 0)
+
+        # the nodes being worked on make the cut, then the table reads in order of the value
+        keys.sort(key=lambda v: (rank.get(roles.get(v, ""), 2), value(v)))
+        shown_keys = sorted(keys[:limit], key=lambda v: (value(v), names.label(v)))
         rows = [
-            (names.label(v), *(_label_any(names, m.get(v, "")) for m in maps)) for v in keys[:limit]
-        ]
+            (_role_dot(roles.get(v)) + _esc(names.label(v)),
+             *(_esc(_label_any(names, m.get(v, ""))) for m in maps))
+            for v in shown_keys
+        ]  # fmt: skip
         title = " / ".join(_TITLES.get(k, k) for k in node_maps)
-        parts.append(_table(title, ["node", *node_maps], rows, len(keys) - len(rows)))
+        title += f" (by {node_maps[0]})"
+        parts.append(_table(title, ["node", *node_maps], rows, len(keys) - len(rows), escaped=True))
     if "table" in state:
         parts.append(f"<div><b>{_TITLES['table']}</b>: {len(state['table'])}</div>")
     return f'<div class="wb-stepper-data" style="line-height:1.35">{"".join(parts)}</div>'
@@ -608,7 +765,7 @@ def _pseudocode_html(lines: Sequence[str], current: int) -> str:
         else:
             out.append(f'<div style="padding-left:calc(6px + {indent})">{text}</div>')
     return (
-        '<div class="wb-stepper-code" style="font-family:monospace;font-size:12px;'
+        '<div class="wb-stepper-code" style="font-family:monospace;font-size:0.95em;'
         "line-height:1.35;white-space:pre-wrap;background:#fafafa;border:1px solid #e3e3e3;"
         f'padding:4px">{"".join(out)}</div>'
     )
@@ -648,6 +805,13 @@ def _summary(frame: Frame) -> str:
 # ---------------------------------------------------------------------------- the widget
 
 _DEFAULT_TERMINALS = 5
+_FONT_PX = 12  # text size of the side panel
+_SIDE_PX = 390  # width of the side panel at that size
+
+PRESENTATION_ZOOM = 1.35
+"""How much larger the picture is in presentation mode (560 pixels become 756)."""
+PRESENTATION_SIDE_ZOOM = 1.3
+"""How much larger the side panel's text is in presentation mode."""
 
 
 def _default_params(name: str, G: nx.Graph, board: Board | None) -> dict[str, Any]:
@@ -696,6 +860,12 @@ def _roles_used(t: Trace) -> tuple[set[str], set[str]]:
 class AlgorithmStepper(widgets.VBox):
     """Step through a traced algorithm on a board or a graph, forwards and backwards.
 
+    The controls sit in one row above the picture and never move: play, pause (stay on this
+    step), stop (go back to the step where play was pressed), one step back or forward, a
+    slider to any step, the speed, and a presentation mode for a projector (a larger picture
+    and text, each node's distance written beside it). The pseudo-code and the tables sit
+    beside the picture and scroll inside their own box, so the picture stays put too.
+
     Parameters
     ----------
     trace_or_name : Trace or str
@@ -709,7 +879,9 @@ class AlgorithmStepper(widgets.VBox):
     focus : iterable of nodes, optional
         Zoom the picture onto these nodes (a part of a board).
     width : int, default 560
-        Width of the picture in pixels.
+        Width of the picture in pixels (:data:`PRESENTATION_ZOOM` times more when presenting).
+    presentation : bool, default False
+        Start in presentation mode.
     **params
         The algorithm's parameters (``source=``, ``s=``/``t=``, ``terminals=``, ``root=``,
         ``weight=``, ``max_frames=``). Nodes may be given by city name or as ``"12,7"``.
@@ -721,7 +893,13 @@ class AlgorithmStepper(widgets.VBox):
     trace : Trace
     view : FrameView
         The picture: :attr:`FrameView.node_sources` and :attr:`FrameView.edge_sources`.
-    play, slider, back_button, step_button, speed : ipywidgets
+    play_button, pause_button, stop_button, back_button, step_button : ipywidgets.Button
+    slider, speed, presentation : ipywidgets
+        The step slider (from 1), the speed, the presentation toggle.
+    play : ipywidgets.Play
+        The timer that steps while playing (hidden: the buttons drive it).
+    controls : ipywidgets.HBox
+        The row of controls.
     code, status, data : ipywidgets.HTML
         The pseudo-code, the sentence and counts, the data structures.
 
@@ -739,6 +917,10 @@ class AlgorithmStepper(widgets.VBox):
     >>> stepper.back()
     >>> len(stepper.view.edge_sources["tree"].data["x0"])
     0
+    >>> stepper.start(); stepper.play.value = 5; stepper.pause(); stepper.index
+    4
+    >>> stepper.stop(); stepper.index
+    0
     """
 
     def __init__(
@@ -750,6 +932,7 @@ class AlgorithmStepper(widgets.VBox):
         graph: nx.Graph | None = None,
         focus: Iterable[Hashable] | None = None,
         width: int = 560,
+        presentation: bool = False,
         **params: Any,
     ) -> None:
         board = G_or_board if isinstance(G_or_board, Board) else None
@@ -778,47 +961,87 @@ class AlgorithmStepper(widgets.VBox):
             width=width,
         )
         self._index = -1
+        self._played_from = 0
+        self._font_px = _FONT_PX
 
         title = ALGORITHMS[t.name].title if t.name in ALGORITHMS else t.name
         last = max(len(t.frames), 1)  # the play and the slider count steps from 1
-        self.play = widgets.Play(
-            value=1, min=1, max=last, step=1, interval=SPEEDS[1][1], description="play"
-        )
+        self.play = widgets.Play(value=1, min=1, max=last, step=1, interval=SPEEDS[1][1])
+        self.play.layout.display = "none"  # a timer only: the buttons below drive it
         self.slider = widgets.IntSlider(
             value=1, min=1, max=last, description="step", continuous_update=True
         )
-        self.slider.layout.width = "320px"
-        widgets.link((self.play, "value"), (self.slider, "value"))
-        self.back_button = widgets.Button(description="◀ back", tooltip="one step back")
-        self.step_button = widgets.Button(description="step ▶", tooltip="one step forward")
-        self.back_button.add_class("wb-step-back")
-        self.step_button.add_class("wb-step-forward")
-        self.back_button.layout.width = self.step_button.layout.width = "90px"
+        self.slider.style.description_width = "initial"
+        self.slider.layout.width = "250px"
+
+        def button(label: str, tip: str, css: str, action: Any) -> widgets.Button:
+            b = widgets.Button(description=label, tooltip=tip)
+            b.add_class(css)
+            b.layout.width = "auto"  # as wide as its label: never cut
+            b.on_click(lambda _: action())
+            return b
+
+        # icons from the lab's icon font: the pause and stop characters are missing from
+        # common fonts and showed as boxes
+        self.play_button = button("play", "play from this step", "wb-step-play", self.start)
+        self.pause_button = button("pause", "stop playing, stay on this step",
+                                   "wb-step-pause", self.pause)  # fmt: skip
+        self.stop_button = button("stop", "stop playing, back to the step where play started",
+                                  "wb-step-stop", self.stop)  # fmt: skip
+        self.play_button.icon, self.pause_button.icon, self.stop_button.icon = (
+            "play", "pause", "stop")  # fmt: skip
+        self.back_button = button("◀ back", "one step back", "wb-step-back", self.back)
+        self.step_button = button("step ▶", "one step forward", "wb-step-forward", self.step)
         self.speed = widgets.SelectionSlider(
             options=list(SPEEDS), value=SPEEDS[1][1], description="speed"
         )
-        self.speed.layout.width = "260px"
-        self.back_button.on_click(lambda _: self.back())
-        self.step_button.on_click(lambda _: self.step())
+        self.speed.style.description_width = "initial"
+        self.speed.layout.width = "210px"
+        self.presentation = widgets.ToggleButton(
+            value=False, description="presentation", icon="desktop",
+            tooltip="a larger picture and text for a projector, distances on the nodes",
+        )  # fmt: skip
+        self.presentation.layout.width = "auto"
+        self.presentation.add_class("wb-step-present")
         self.speed.observe(self._on_speed, "value")
         self.slider.observe(self._on_seek, "value")
+        self.play.observe(self._on_tick, "value")
+        self.play.observe(self._on_playing, "playing")
+        self.presentation.observe(self._on_presentation, "value")
 
         header = widgets.HTML(f"<h3 style='margin:2px 0'>{_esc(title)}</h3>")
         self.status = widgets.HTML()
         self.status.add_class("wb-stepper-status")
         self.code = widgets.HTML()
         self.data = widgets.HTML()
-        side = widgets.VBox([header, self.status, self.code, self.data])
-        side.layout.width = "390px"
-        side.layout.padding = "0 0 0 10px"
-        controls = widgets.HBox(
-            [self.play, self.back_button, self.step_button, self.slider, self.speed]
-        )
+        self.side = widgets.VBox([self.status, self.code, self.data])
+        self.side.layout.padding = "0 0 0 10px"
+        self.side.layout.overflow_y = "auto"  # long tables scroll here, nothing moves
+        self.side.layout.min_width = "300px"  # narrower when room is short, not below this
+        for part in (self.status, self.code, self.data):
+            part.layout.width = "98%"  # the pseudo-code wraps to the panel
+        self.side.add_class("wb-stepper-side")
+        self.controls = widgets.HBox(
+            [
+                self.play_button, self.pause_button, self.stop_button, self.back_button,
+                self.step_button, self.slider, self.speed, self.presentation, self.play,
+            ],
+            layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
+        )  # fmt: skip
+        self.controls.add_class("wb-stepper-controls")
+        self._update_buttons()
         # the first frame goes into the figure before it becomes a widget: jupyter_bokeh
         # sends later changes to the views already open, and none is open yet
         self._render(0)
-        super().__init__([widgets.HBox([self.view.widget(), side]), controls])
+        self.board_widget = self.view.widget()
+        self.board_widget.add_class("wb-stepper-board")
+        self.board_widget.layout.flex = "0 0 auto"  # the board keeps its size
+        self._fit_side()
+        body = widgets.HBox([self.board_widget, self.side])
+        super().__init__([header, self.controls, body])
         self.add_class("wb-stepper")
+        if presentation:
+            self.presentation.value = True
 
     # ---------------------------------------------------------------- scripting
 
@@ -850,13 +1073,76 @@ class AlgorithmStepper(widgets.VBox):
         if self._index > 0:
             self.seek(self._index - 1)
 
+    def start(self) -> None:
+        """Play from this step at the chosen speed (from the first if at the last)."""
+        if self.play.playing:
+            return
+        if self._index >= len(self.trace.frames) - 1:
+            self.seek(0)
+        self._played_from = self._index
+        self.play.playing = True
+
+    def pause(self) -> None:
+        """Stop playing and stay on this step; :meth:`start` goes on from here."""
+        self.play.playing = False
+
+    def stop(self) -> None:
+        """Stop playing and go back to the step where play started."""
+        self.play.playing = False
+        self.seek(self._played_from)
+
+    def set_presentation(self, on: bool = True) -> None:
+        """Presentation mode on or off: the picture and the text :data:`PRESENTATION_ZOOM`
+        times larger and each node's distance (level, table entry) written beside it."""
+        self.presentation.value = on
+
     # ---------------------------------------------------------------- drawing
 
     def _on_seek(self, change: dict[str, Any]) -> None:
         self._render(int(change["new"]) - 1)
+        self.play.value = self.slider.value  # the timer goes on from here
+
+    def _on_tick(self, change: dict[str, Any]) -> None:
+        """The timer moved on. A tick that arrives once playing has stopped was sent before
+        the browser heard of the pause or the stop: put the timer back instead of following."""
+        if self.play.playing:
+            self.slider.value = int(change["new"])
+        elif int(change["new"]) != self.slider.value:
+            self.play.value = self.slider.value
 
     def _on_speed(self, change: dict[str, Any]) -> None:
         self.play.interval = int(change["new"])
+
+    def _on_playing(self, change: dict[str, Any]) -> None:
+        self._update_buttons()
+
+    def _update_buttons(self) -> None:
+        playing = bool(self.play.playing)
+        self.play_button.disabled = playing
+        self.pause_button.disabled = not playing
+        self.stop_button.disabled = not playing and self._index == self._played_from
+
+    def _on_presentation(self, change: dict[str, Any]) -> None:
+        on = bool(change["new"])
+        self.view.resize(PRESENTATION_ZOOM if on else 1.0)
+        self.view.show_values(on)
+        self._font_px = round(_FONT_PX * (PRESENTATION_SIDE_ZOOM if on else 1.0))
+        self._fit_side()
+        if on:
+            self.add_class("wb-stepper-presenting")
+        else:
+            self.remove_class("wb-stepper-presenting")
+        index, self._index = self._index, -1
+        self._render(index)
+
+    def _fit_side(self) -> None:
+        """The side panel as tall as the picture (it scrolls inside), and wide enough for
+        the pseudo-code at the current text size."""
+        height = self.view.figure.height or 400
+        self.side.layout.height = f"{height}px"
+        wide = round(_SIDE_PX * self._font_px / _FONT_PX)
+        self.side.layout.max_width = f"{wide}px"
+        self.side.layout.flex = f"1 1 {wide}px"
 
     def _render(self, index: int) -> None:
         if index == self._index:
@@ -866,16 +1152,19 @@ class AlgorithmStepper(widgets.VBox):
         self.view.show(f)
         n = len(self.trace.frames)
         dropped = f" ({self.trace.dropped} frames left out)" if self.trace.dropped else ""
+        size = f'<div style="font-size:{self._font_px}px">'
         self.status.value = (
-            '<div style="line-height:1.35">'
+            f'{size}<div style="line-height:1.35">'
             f'<div><b class="wb-stepper-step">step {index + 1} of {n}</b>{dropped}</div>'
-            f'<div class="wb-stepper-message" style="font-size:14px;margin:4px 0">'
+            f'<div class="wb-stepper-message" style="font-size:1.15em;margin:4px 0">'
             f"{_esc(_readable(f.message, self.names))}</div>"
-            f'<div class="wb-stepper-roles" style="color:#666;font-size:11px">'
-            f"{_esc(_summary(f))}</div></div>"
+            f'<div class="wb-stepper-roles" style="color:#666;font-size:0.9em">'
+            f"{_esc(_summary(f))}</div></div></div>"
         )
-        self.code.value = _pseudocode_html(self.trace.pseudocode, f.line)
-        self.data.value = state_html(f.state, self.names, f.nodes)
+        self.code.value = size + _pseudocode_html(self.trace.pseudocode, f.line) + "</div>"
+        self.data.value = size + state_html(f.state, self.names, f.nodes) + "</div>"
+        if not self.play.playing:
+            self._update_buttons()
 
     def __repr__(self) -> str:
         return (

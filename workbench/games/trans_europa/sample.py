@@ -90,15 +90,27 @@ def sample_state(game: TransEuropa, obs: Observation, rng: np.random.Generator) 
     st.starter = obs.starter
     st.cards = obs.cards
     st.round_rules = rules
+    # the engine's derived tables of the round's rules (as State._start_round makes them)
     st._doubles = eg.doubles_for(rules)
     st._colored = rules.colored_rails > 0
     st._ferries2 = rules.ferry_rails > 1 and bool(eg.ferries)
+    st._dbl_flags = eg.double_flags_for(rules)
+    st._cache = {}
     st.hands = tuple(hands)
     st.seen = tuple(frozenset(obs.seen) if s == me else frozenset(h) for s, h in enumerate(hands))
     st.returned = ()
     st.markers = obs.markers
-    st.rails = obs.rails
-    st._groups = None
+    # the networks: kept per rail, as the engine keeps them, while every rail is a plain
+    # black one; with colored or ferry rails down, found by search (the engine's fallback)
+    if obs.pieces:
+        st.rails = obs.rails
+        st._nets = None
+    else:
+        st.rails = frozenset()
+        st._nets = {}
+        for s in sorted(obs.rails):
+            st.rails = st.rails | {s}
+            st._add_rail(s)
     st.pieces = dict(obs.pieces)
     st.rails_left = obs.rails_left
     st.colored_left = obs.colored_left

@@ -1,0 +1,1005 @@
+"""Editing a board, without a widget: :class:`EditSession`.
+
+The session holds what the map editor decides: the board (an immutable
+:class:`~workbench.maps.board.Board`; every edit makes a new one), the undo and redo stacks,
+the file the board belongs to, the selected city and the picked point, the problems
+``workbench check`` finds, the status line, and the analysis of the board, recomputed in the
+background after each edit (latest wins). Listeners (:meth:`EditSession.on_change`) hear
+what changed; :class:`~workbench.ui.editor.MapEditor` is such a listener and draws.
+
+The file name follows the board: opening a file is one undoable step that brings its own
+file name, so undoing it brings back the board before *and* its file name, and a later save
+cannot write the old board under the new name. Opening over unsaved edits asks first
+(:class:`Opened` with a question; ``open(path, discard=True)`` confirms).
+
+Parts named in :class:`~workbench.session.events.Change`: ``board``, ``path`` (the file or
+whether the board differs from it), ``history``, ``selection``, ``picked``, ``highlight``,
+``problems``, ``message``, ``working`` (an analysis started) and ``analysis`` (one arrived).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import os
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal, NamedTuple
+
+import pandas as pd
+
+from workbench.exceptions import MapError, Problem, WorkbenchError
+from workbench.maps.board import Board, City
+from workbench.maps.check import check_board
+from workbench.maps.io import load_lattice, save_map
+from workbench.maps.lattice import Edge, Point, edge, neighbours, plane_xy, point_name
+from workbench.session.analysis import EditorAnalysis, analyze_edit
+from workbench.session.events import Listener, Listeners
+from workbench.session.jobs import Handoff, LatestJob, loop_handoff
+
+__all__ = [
+    "CITY_PICK",
+    "POINT_PICK",
+    "SEGMENT_CYCLE",
+    "SEGMENT_PICK",
+    "SNAP_DISTANCE",
+    "EditSession",
+    "Opened",
+    "Place",
+    "reason",
+]
+
+SEGMENT_CYCLE: tuple[tuple[str, str | None], ...] = (
+    ("single", None),
+    ("double", "water"),
+    ("double", "mountain"),
+    ("ferry", None),
+    ("tunnel", None),
+    ("none", None),
+)
+"""The ``(type, terrain)`` a tapped segment takes, in order; after ``none`` comes ``single``."""
+
+SNAP_DISTANCE = 0.6
+"""How far (plane units; neighbours are 1 apart) a city may be dropped from a board point."""
+CITY_PICK = 0.32
+"""A tap this close to a city selects it instead of editing a segment."""
+POINT_PICK = 0.2
+"""A tap this close to a free point picks it (for the add-city form)."""
+SEGMENT_PICK = 0.25
+"""A tap this close to a segment (or to the line between two points without one) cycles it."""
+
+MAP_SUFFIXES = (".yaml", ".yml")
+
+Kind = Literal["ok", "error", "question"]
+
+
+class Place(NamedTuple):
+    """Where a problem is on the board: points, segments and polygons (lattice units)."""
+
+    points: tuple[Point, ...] = ()
+    edges: tuple[Edge, ...] = ()
+    outlines: tuple[tuple[tuple[float, float], ...], ...] = ()
+
+
+@dataclass(frozen=True)
+class Opened:
+    """What :meth:`EditSession.open` did: the board it opened, or the question it asks.
+
+    Examples
+    --------
+    >>> Opened(Path("a.yaml"), None, "discard your edits?").needs_confirmation
+    True
+    """
+
+    path: Path
+    board: Board | None
+    question: str | None = None
+
+    @property
+    def needs_confirmation(self) -> bool:
+        """Whether nothing was opened because unsaved edits would be set aside."""
+        return self.question is not None
+
+
+@dataclass(frozen=True)
+class _Step:
+    board: Board
+    path: Path | None
+    edit: str
+    opened: bool = False  # the step opened a file: undoing it brings back the path too
+
+
+def reason(error: BaseException) -> str:
+    """A refused edit's reason in words (a MapError's problems without their location).
+
+    Examples
+    --------
+    >>> reason(KeyError("no city 'Pari' (did you mean 'Paris'?)"))
+    "no city 'Pari' (did you mean 'Paris'?)"
+    """
+    if isinstance(error, MapError):
+        return "; ".join(f"{p.message} ({p.hint})" if p.hint else p.message for p in error.problems)
+    if isinstance(error, KeyError) and error.args:
+        return str(error.args[0])
+    return str(error)
+
+
+def _segment_name(key: Edge) -> str:
+    return f"{point_name(key[0])}-{point_name(key[1])}"
+
+
+def _state_name(kind: str, terrain: str | None) -> str:
+    return f"{kind} ({terrain})" if terrain else kind
+
+
+def _distance_to_segment(x: float, y: float, a: Point, b: Point) -> float:
+    (x0, y0), (x1, y1) = plane_xy(a), plane_xy(b)
+    dx, dy = x1 - x0, y1 - y0
+    t = max(0.0, min(1.0, ((x - x0) * dx + (y - y0) * dy) / (dx * dx + dy * dy)))
+    return math.hypot(x - (x0 + t * dx), y - (y0 + t * dy))
+
+
+def _refusal(message: str, hint: str = "") -> MapError:
+    return MapError([Problem("<board>", 0, 0, message, hint)])
+
+
+class EditSession:
+    """A board being edited: its history, its file, its problems and its analysis.
+
+    Parameters
+    ----------
+    board : Board, str or os.PathLike
+        The board to edit, or the path of a map file to open.
+    players : int, optional
+        The number of players the analysis deals hands for (4-6: every city; 2-3: not the
+        dashed ones).
+    background : bool, optional
+        Compute the analysis on a background thread (the default) or at once, in the call
+        that made the edit.
+    handoff : callable, optional
+        How a background result comes back to this thread: by default through the event
+        loop running here (a Jupyter kernel's), if any; otherwise results are taken in by
+        :meth:`wait`, :meth:`poll` or :attr:`analysis`. Listeners always hear of an analysis
+        on the thread that made the session.
+
+    Examples
+    --------
+    >>> session = EditSession("maps/tiny.yaml", background=False)
+    >>> session.board.name, session.path.name, session.modified
+    ('Tiny Island', 'tiny.yaml', False)
+    >>> _ = session.move_city("Fir", (5, 1))
+    >>> session.history, session.modified
+    (('move Fir to [5, 1]',), True)
+    >>> print(session.analysis.comparison.summary().split(";")[0])
+    moving Fir from [5, 0] to [5, 1] made the hands with Fir 0.4 rails cheaper (11.3 -> 10.9)
+    >>> session.undo().city("Fir").at
+    (5, 0)
+    """
+
+    def __init__(
+        self,
+        board: Board | str | os.PathLike[str],
+        *,
+        players: int = 4,
+        background: bool = True,
+        handoff: Handoff | None = None,
+    ) -> None:
+        self._disk: dict[Path, Board] = {}
+        if isinstance(board, Board):
+            self._path: Path | None = None
+            self._board = board
+        else:
+            self._path = Path(board)
+            self._board = load_lattice(self._path)
+            self._disk[self._path.resolve()] = self._board
+        self.players = players
+        self._past: list[_Step] = []
+        self._future: list[_Step] = []
+        self._batch: tuple[Board, list[str], set[str]] | None = None
+        self._selected: str | None = None
+        self._picked: Point | None = None
+        self._highlight = Place()
+        self._message: tuple[Kind, str] = ("ok", f"opened {self._board.name}")
+        self._problems: tuple[Board, list[Problem], list[Place]] | None = None
+        self._analysis: EditorAnalysis | None = None
+        self._analysis_error: BaseException | None = None
+        self._listeners = Listeners()
+        self._job: LatestJob[tuple[Board, Board | None, str], EditorAnalysis] = LatestJob(
+            self._compute,
+            self._computed,
+            background=background,
+            handoff=handoff if handoff is not None else loop_handoff(),
+            name="map-editor-analysis",
+        )
+        self._start_analysis(None, "")
+
+    # ------------------------------------------------------------------ listening
+
+    def on_change(self, listener: Listener) -> Callable[[], None]:
+        """Call ``listener`` with a :class:`~workbench.session.events.Change` after each change.
+
+        Returns a function that stops the calls.
+
+        Examples
+        --------
+        >>> session = EditSession("maps/tiny.yaml", background=False)
+        >>> seen = []
+        >>> stop = session.on_change(lambda change: seen.append(sorted(change.what)))
+        >>> _ = session.set_dashed("Alder", True)
+        >>> seen
+        [['board', 'history', 'message', 'path', 'problems', 'working'], ['analysis']]
+        """
+        return self._listeners.add(listener)
+
+    def _send(self, what: Iterable[str], before: Board | None = None) -> None:
+        self._listeners.send(what, before)
+
+    # ------------------------------------------------------------------ state
+
+    @property
+    def board(self) -> Board:
+        """The board as it is now (never changed in place: every edit makes a new one)."""
+        return self._board
+
+    @property
+    def path(self) -> Path | None:
+        """The file the board belongs to: opened from, or last saved to (``None``: none yet)."""
+        return self._path
+
+    @property
+    def history(self) -> tuple[str, ...]:
+        """The steps :meth:`undo` can take back, oldest first, in words."""
+        return tuple(step.edit for step in self._past)
+
+    @property
+    def future(self) -> tuple[str, ...]:
+        """The steps :meth:`redo` can take again, next first, in words."""
+        return tuple(step.edit for step in reversed(self._future))
+
+    @property
+    def selected(self) -> str | None:
+        """The selected city's name (its distances show in the analysis panel)."""
+        return self._selected
+
+    @property
+    def picked(self) -> Point | None:
+        """The free point last tapped (where the add-city form puts a new city)."""
+        return self._picked
+
+    @property
+    def highlighted(self) -> Place:
+        """What is marked on the board (the place of a problem, or the picked point)."""
+        return self._highlight
+
+    @property
+    def message(self) -> str:
+        """The status line: what the last action did, or why it was refused."""
+        return self._message[1]
+
+    @property
+    def message_kind(self) -> Kind:
+        """``"ok"``, ``"error"`` (refused) or ``"question"`` (waiting for a confirmation)."""
+        return self._message[0]
+
+    @property
+    def modified(self) -> bool:
+        """Whether the board differs from its file as last read or written (or has none).
+
+        Examples
+        --------
+        >>> session = EditSession("maps/tiny.yaml", background=False)
+        >>> _ = session.set_dashed("Alder", True); m = session.modified
+        >>> _ = session.undo(); m, session.modified
+        (True, False)
+        """
+        return self._path is None or self._disk.get(self._path.resolve()) != self._board
+
+    @property
+    def problems(self) -> list[Problem]:
+        """What ``workbench check`` says about the board: the list of
+        :func:`~workbench.maps.check.check_board` (errors, then warnings)."""
+        problems, _ = self._checked()
+        return [dataclasses.replace(p, line=0, column=0) for p in problems]
+
+    @property
+    def places(self) -> list[Place]:
+        """Where each of :attr:`problems` is on the board."""
+        return self._checked()[1]
+
+    @property
+    def analysis(self) -> EditorAnalysis:
+        """The analysis of the current board, waiting for it if it is being computed.
+
+        Raises the analysis's error (for example a color without cities has no hands).
+        """
+        self.wait()
+        if self._analysis_error is not None:
+            raise self._analysis_error
+        assert self._analysis is not None
+        return self._analysis
+
+    @property
+    def latest_analysis(self) -> EditorAnalysis | None:
+        """The last analysis that arrived, without waiting (it may be of an older board)."""
+        return self._analysis
+
+    @property
+    def analysis_error(self) -> BaseException | None:
+        """Why the last analysis failed, or ``None``."""
+        return self._analysis_error
+
+    @property
+    def working(self) -> bool:
+        """Whether the analysis of the current board has not arrived yet."""
+        return self._job.busy
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Wait for the analysis of the current board and take it in; ``False`` on timeout.
+
+        Examples
+        --------
+        >>> session = EditSession("maps/tiny.yaml")
+        >>> session.wait(timeout=60), session.working
+        (True, False)
+        >>> session.close()
+        """
+        return self._job.wait(timeout)
+
+    def poll(self) -> bool:
+        """Take in the analysis if it has arrived (listeners hear of it); whether it did."""
+        return self._job.collect()
+
+    def close(self) -> None:
+        """Stop the analysis thread."""
+        self._job.close()
+
+    # ------------------------------------------------------------------ edits
+
+    def move_city(self, name: str, to: Point) -> Board:
+        """Move city ``name`` to point ``to`` (see :meth:`Board.move_city`).
+
+        Examples
+        --------
+        >>> session = EditSession("maps/tiny.yaml", background=False)
+        >>> session.move_city("Alder", (2, 1)).city("Alder").at
+        (2, 1)
+        >>> session.move_city("Alder", (8, 0))  # Dogwood is there
+        Traceback (most recent call last):
+        ...
+        workbench.exceptions.MapError: cities 'Alder' and 'Dogwood' are both on [8, 0] (move...
+        >>> print(session.message)
+        refused: cities 'Alder' and 'Dogwood' are both on [8, 0] (move one of them to a free
+        point)
+        """
+        to = (int(to[0]), int(to[1]))
+        return self._edit(f"move {name} to {point_name(to)}", lambda b: b.move_city(name, to))
+
+    def drop_city(self, name: str, x: float, y: float) -> Board:
+        """Drop city ``name`` at ``(x, y)`` (plane coordinates): what dragging it does.
+
+        The city snaps to the nearest board point (:meth:`Board.nearest_point`). A drop
+        nearer to another city's point, or farther than :data:`SNAP_DISTANCE` from any board
+        point, is refused with a :class:`~workbench.exceptions.MapError`; a drop back on
+        its own point changes nothing.
+
+        Examples
+        --------
+        >>> from workbench.maps.lattice import plane_xy
+        >>> session = EditSession("maps/tiny.yaml", background=False)
+        >>> x, y = plane_xy((2, 1))
+        >>> session.drop_city("Alder", x + 0.2, y - 0.1).city("Alder").at
+        (2, 1)
+        >>> session.drop_city("Alder", 30.0, -30.0)
+        Traceback (most recent call last):
+        ...
+        workbench.exceptions.MapError: Alder was dropped off the board, at (30.0, -30.0) (drop...
+        """
+        board = self._board
+        city = board.city(name)
+        to = board.nearest_point(x, y)
+        far = to is None or math.hypot(x - plane_xy(to)[0], y - plane_xy(to)[1]) > SNAP_DISTANCE
+        if to is None or far:
+            error = _refusal(
+                f"{name} was dropped off the board, at ({x:.1f}, {y:.1f})",
+                "drop it on a point of the board",
+            )
+            self._say("error", f"refused: {reason(error)}")
+            raise error
+        if to == city.at:
+            self._say("ok", f"{name} stays on {point_name(to)}")
+            return board
+        return self.move_city(name, to)
+
+    def drop_cities(self, drops: Iterable[tuple[str, float, float]]) -> Board:
+        """Drop several cities at once (a drag of a selection): one undo step.
+
+        A refused drop says why and leaves the others done.
+
+        Examples
+        --------
+        >>> from workbench.maps.lattice import plane_xy
+        >>> session = EditSession("maps/tiny.yaml", background=False)
+        >>> _ = session.drop_cities([("Alder", *plane_xy((2, 1))), ("Ivy", *plane_xy((1, 5)))])
+        >>> session.history
+        ('move Alder, Ivy',)
+        """
+        drops = list(drops)
+        if len(drops) == 1:
+            return self.drop_city(*drops[0])
+        with self.batch(f"move {', '.join(name for name, _, _ in drops)}"):
+            for name, x, y in drops:
+                with suppress(WorkbenchError, ValueError, KeyError):
+                    self.drop_city(name, x, y)  # a refusal says why; the other drops stand
+        return self._board
+
+    def add_city(self, name: str, color: str, at: Point, dashed: bool = False) -> Board:
+        """Add a city called ``name`` of card color ``color`` on point ``at``, and select it.
+
+        Examples
+        --------
+        >>> session = EditSession("maps/tiny.yaml", background=False)
+        >>> session.add_city("Elm", "white", (2, 1)).city("Elm").color
+        'white'
+        >>> session.selected, session.message
+        ('Elm', 'add Elm on [2, 1]')
+        """
+        city = City(name.strip(), color, (int(at[0]), int(at[1])), bool(dashed))
+        board = self._edit(f"add {city.name} on {point_name(city.at)}", lambda b: b.add_city(city))
+        self._selected, self._picked = city.name, None
+        self._highlight = Place()
+        self._send({"selection", "picked", "highlight"})
+        return board
+
+    def remove_city(self, name: str) -> Board:
+        """Remove city ``name``.
+
+        Examples
+        --------
+        >>> session = EditSession("maps/tiny.yaml", background=False)
+        >>> len(session.remove_city("Alder").cities)
+        9
+        >>> print(session.problems[0].message)
+        color 'brown' has 1 city, the deck expects 2
+        """
+        return self._edit(f"remove {name}", lambda b: b.remove_city(name))
+
+    def rename_city(self, name: str, new_name: str) -> Board:
+        """Rename city ``name`` to ``new_name`` (the selection follows it).
+
+        Examples
+        --------
+        >>> session = EditSession("maps/tiny.yaml", background=False)
+        >>> session.select("Alder")
+        >>> session.rename_city("Alder", "Aldergate").city("Aldergate").at, session.selected
+        ((1, 1), 'Aldergate')
+        """
+        new_name = new_name.strip()
+        follow = self._selected == name
+        board = self._edit(f"rename {name} to {new_name}", lambda b: b.rename_city(name, new_name))
+        if follow:
+            self._selected = new_name
+            self._send({"selection"})
+        return board
+
+    def recolor_city(self, name: str, color: str) -> Board:
+        """Give city ``name`` the card color ``color``.
+
+        Examples
+        --------
+        >>> session = EditSession("maps/tiny.yaml", background=False)
+        >>> session.recolor_city("Alder", "white").city("Alder").color
+        'white'
+        """
+        return self._edit(f"recolor {name} {color}", lambda b: b.recolor_city(name, color))
+
+    def set_dashed(self, name: str, dashed: bool) -> Board:
+        """Mark city ``name``'s card as dashed (out of the deck with 2-3 players) or not.
+
+        Examples
+        --------
+        >>> session = EditSession("maps/tiny.yaml", background=False)
+        >>> session.set_dashed("Alder", True).city("Alder").dashed, session.history
+        (True, ('dash Alder',))
+        """
+        word = "dash" if dashed else "undash"
+        return self._edit(f"{word} {name}", lambda b: b.set_dashed(name, dashed))
+
+    def _note(self, key: Edge) -> str:
+        return next((o.note for o in self._board.overrides if o.between == key), "")
+
+    def set_segment(self, a: Point, b: Point, type: str, terrain: str | None = None) -> Board:
+        """Make the segment between ``a`` and ``b`` of ``type`` (its note stays).
+
+        Examples
+        --------
+        >>> session = EditSession("maps/tiny.yaml", background=False)
+        >>> session.set_segment((5, 1), (6, 1), "tunnel").segments[(5, 1), (6, 1)].note
+        'ferry over the river'
+        """
+        key = edge(a, b)
+        what = f"segment {_segment_name(key)}: {_state_name(type, terrain)}"
+        note = self._note(key)
+        return self._edit(what, lambda board: board.set_segment(*key, type, terrain, note))  # type: ignore[arg-type]
+
+    def segment_state(self, a: Point, b: Point) -> tuple[str, str | None]:
+        """The ``(type, terrain)`` of the segment between ``a`` and ``b`` (``none`` if absent).
+
+        Examples
+        --------
+        >>> session = EditSession("maps/tiny.yaml", background=False)
+        >>> session.segment_state((7, 3), (7, 4)), session.segment_state((0, 0), (1, 0))
+        (('double', 'mountain'), ('none', None))
+        """
+        segment = self._board.segments.get(edge(a, b))
+        return ("none", None) if segment is None else (segment.kind, segment.terrain)
+
+    def cycle_segment(self, between: Edge) -> Board:
+        """Give the segment ``between`` two points the next type of :data:`SEGMENT_CYCLE`.
+
+        An absent segment becomes a single. When the next type is refused (removing a segment
+        that would cut a city off), the one after it is taken and the status says why. The
+        segment's note stays through every type.
+
+        Examples
+        --------
+        >>> session = EditSession("maps/tiny.yaml", background=False)
+        >>> key = ((1, 1), (2, 1))
+        >>> states = []
+        >>> for _ in range(3):
+        ...     _ = session.cycle_segment(key)
+        ...     states.append(session.segment_state(*key))
+        >>> states
+        [('double', 'water'), ('double', 'mountain'), ('ferry', None)]
+        >>> session.history[-1]
+        'segment [1, 1]-[2, 1]: double (mountain) -> ferry'
+        """
+        key = edge(*between)
+        if key[0] not in self._board.points or key[1] not in self._board.points:
+            error = _refusal(f"segment {_segment_name(key)} is not on the board")
+            self._say("error", f"refused: {reason(error)}")
+            raise error
+        now = self.segment_state(*key)
+        note = self._note(key)
+        start = SEGMENT_CYCLE.index(now) if now in SEGMENT_CYCLE else len(SEGMENT_CYCLE) - 1
+        refused: list[str] = []
+        for step in range(1, len(SEGMENT_CYCLE)):
+            kind, terrain = SEGMENT_CYCLE[(start + step) % len(SEGMENT_CYCLE)]
+            what = (
+                f"segment {_segment_name(key)}: {_state_name(*now)} -> {_state_name(kind, terrain)}"
+            )
+            try:
+                candidate = self._board.set_segment(*key, kind, terrain, note)  # type: ignore[arg-type]
+            except MapError as error:
+                refused.append(f"not {_state_name(kind, terrain)}: {reason(error)}")
+                continue
+            return self._commit(
+                candidate, what, said=f"{what} ({'; '.join(refused)})" if refused else what
+            )
+        raise AssertionError("single is always allowed on a segment of the board")
+
+    def tap(self, x: float, y: float) -> str:
+        """Do what a tap at ``(x, y)`` (plane coordinates) on the board does; say what.
+
+        A tap on a city selects it; on a free point, picks it for the add-city form; on a
+        segment, or between two neighbouring points without one, cycles it
+        (:meth:`cycle_segment`).
+
+        Examples
+        --------
+        >>> from workbench.maps.lattice import plane_xy
+        >>> session = EditSession("maps/tiny.yaml", background=False)
+        >>> session.tap(*plane_xy((1, 1)))
+        'selected Alder'
+        >>> (x0, y0), (x1, y1) = plane_xy((1, 1)), plane_xy((2, 1))
+        >>> session.tap((x0 + x1) / 2, (y0 + y1) / 2)
+        'segment [1, 1]-[2, 1]: single -> double (water)'
+        """
+        board = self._board
+        near = board.nearest_point(x, y)
+        if near is not None:
+            distance = math.hypot(x - plane_xy(near)[0], y - plane_xy(near)[1])
+            city = board.city_at(near)
+            if city is not None and distance <= CITY_PICK:
+                self.select(city.name)
+                return f"selected {city.name}"
+            if city is None and distance <= POINT_PICK:
+                self.pick_point(near)
+                return f"picked {point_name(near)}"
+        key = self._edge_near(x, y)
+        if key is None:
+            self._say("ok", "nothing to edit there: tap a segment, a city or a point")
+            return "nothing"
+        self.cycle_segment(key)
+        return self.history[-1] if self.history else self.message
+
+    def _edge_near(self, x: float, y: float) -> Edge | None:
+        board = self._board
+        segment = board.segment_at(x, y, tolerance=SEGMENT_PICK)
+        if segment is not None:
+            return segment.between
+        near = board.nearest_point(x, y)
+        if near is None:
+            return None
+        best: tuple[float, Edge] | None = None
+        for other in neighbours(near):
+            if other in board.points:
+                d = _distance_to_segment(x, y, near, other)
+                if d <= SEGMENT_PICK and (best is None or d < best[0]):
+                    best = (d, edge(near, other))
+        return None if best is None else best[1]
+
+    @contextmanager
+    def batch(self, edit: str) -> Iterator[None]:
+        """Group the edits made inside the ``with`` block into one undo step called ``edit``.
+
+        Listeners hear of the board after each edit, and of the analysis once, at the end.
+
+        Examples
+        --------
+        >>> session = EditSession("maps/tiny.yaml", background=False)
+        >>> with session.batch("swap Alder and Ginkgo's colors"):
+        ...     _ = session.recolor_city("Alder", "orange")
+        ...     _ = session.recolor_city("Ginkgo", "brown")
+        >>> session.history
+        ("swap Alder and Ginkgo's colors",)
+        >>> session.undo().city("Alder").color
+        'brown'
+        """
+        if self._batch is not None:  # nested: part of the outer step
+            yield
+            return
+        start = self._board
+        self._batch = (start, [], set())
+        try:
+            yield
+        finally:
+            self._batch = None
+            if self._board != start:
+                self._past.append(_Step(start, self._path, edit))
+                self._future.clear()
+                self._message = ("ok", edit)
+                self._changed(start, edit, {"message"})
+
+    # ------------------------------------------------------------------ undo, redo
+
+    def undo(self) -> Board:
+        """Take back the last step; the board before it comes back (with its file name,
+        when the step opened a file).
+
+        Examples
+        --------
+        >>> session = EditSession("maps/tiny.yaml", background=False)
+        >>> session.undo()
+        Traceback (most recent call last):
+        ...
+        IndexError: nothing to undo
+        """
+        if not self._past:
+            self._say("error", "nothing to undo")
+            raise IndexError("nothing to undo")
+        step = self._past.pop()
+        self._future.append(_Step(self._board, self._path, step.edit, step.opened))
+        before, self._board = self._board, step.board
+        if step.opened:
+            self._path = step.path
+        self._message = ("ok", f"undid: {step.edit}")
+        self._changed(before, f"undo {step.edit}", {"message"})
+        return self._board
+
+    def redo(self) -> Board:
+        """Make the last undone step again.
+
+        Examples
+        --------
+        >>> session = EditSession("maps/tiny.yaml", background=False)
+        >>> _ = session.set_dashed("Alder", True); _ = session.undo()
+        >>> session.redo().city("Alder").dashed, session.future
+        (True, ())
+        """
+        if not self._future:
+            self._say("error", "nothing to redo")
+            raise IndexError("nothing to redo")
+        step = self._future.pop()
+        self._past.append(_Step(self._board, self._path, step.edit, step.opened))
+        before, self._board = self._board, step.board
+        if step.opened:
+            self._path = step.path
+        self._message = ("ok", f"redid: {step.edit}")
+        self._changed(before, step.edit, {"message"})
+        return self._board
+
+    def _edit(self, what: str, change: Callable[[Board], Board]) -> Board:
+        try:
+            new = change(self._board)
+        except (WorkbenchError, ValueError, KeyError) as error:
+            self._say("error", f"refused: {reason(error)}")
+            raise
+        return self._commit(new, what)
+
+    def _commit(
+        self, new: Board, what: str, *, said: str | None = None, path: Path | None = None
+    ) -> Board:
+        before = self._board
+        opened = path is not None
+        if new == before and not opened:
+            self._say("ok", f"no change ({what})")
+            return new
+        self._board = new
+        self._message = ("ok", said if said is not None else what)
+        if self._batch is not None:
+            self._batch[1].append(what)
+            self._send({"board", "path", "message"}, before)
+            return new
+        self._past.append(_Step(before, self._path, what, opened))
+        self._future.clear()
+        if opened:
+            self._path = path
+        self._changed(before, what, {"message"})
+        return new
+
+    def _changed(self, before: Board, what: str, also: set[str]) -> None:
+        """Tell the listeners of the board that replaced ``before``; start its analysis."""
+        parts = {"board", "history", "path", "problems", *also}
+        if self._selected is not None and self._selected not in {
+            c.name for c in self._board.cities
+        }:
+            self._selected = None
+            parts.add("selection")
+        if self._highlight != Place():
+            self._highlight = Place()
+            parts.add("highlight")
+        self._start_analysis(before, what, parts, before)
+
+    # ------------------------------------------------------------------ selection, problems
+
+    def select(self, name: str | None) -> None:
+        """Select city ``name`` (``None``: no city): the form and the distances follow.
+
+        Examples
+        --------
+        >>> session = EditSession("maps/tiny.yaml", background=False)
+        >>> session.select("Alder")
+        >>> session.selected, session.distances().index[0]
+        ('Alder', 'Ginkgo')
+        """
+        if name is not None:
+            self._board.city(name)  # KeyError naming close matches
+        self._selected = name
+        parts = {"selection"}
+        if name is not None:
+            self._message = ("ok", f"selected {name}")
+            parts.add("message")
+        self._send(parts)
+
+    def distances(self) -> pd.Series | None:
+        """Rails from the selected city to every other, nearest first (``None``: no city
+        selected, or the analysis of this board has not arrived)."""
+        result = self._analysis
+        if self._selected is None or result is None or result.board is not self._board:
+            return None
+        return result.distances_from(self._selected)
+
+    def pick_point(self, point: Point) -> None:
+        """Pick the free point ``point`` for a new city (it is marked on the board).
+
+        Examples
+        --------
+        >>> session = EditSession("maps/tiny.yaml", background=False)
+        >>> session.pick_point((2, 1)); session.picked, session.highlighted.points
+        ((2, 1), ((2, 1),))
+        """
+        self._picked = point
+        self._highlight = Place(points=(point,))
+        self._message = ("ok", f"{point_name(point)} is free: name a city and press 'Add city'")
+        self._send({"picked", "highlight", "message"})
+
+    def _checked(self) -> tuple[list[Problem], list[Place]]:
+        """The board's problems, each with its place (found through check_board's locate)."""
+        cached = self._problems
+        if cached is not None and cached[0] is self._board:
+            return cached[1], cached[2]
+        board = self._board
+        keys: list[tuple[str, Any]] = []
+
+        def locate(kind: str, key: Any, field: str | None) -> tuple[int, int]:
+            keys.append((kind, key))
+            return len(keys), 0  # problems are then sorted in the order they were found
+
+        problems = check_board(board, locate=locate)
+        places = [self._place(*keys[p.line - 1]) for p in problems]
+        self._problems = (board, problems, places)
+        return problems, places
+
+    def _place(self, kind: str, key: Any) -> Place:
+        board = self._board
+        if kind == "city":
+            return Place(points=(key.at,))
+        if kind == "override":
+            return Place(edges=(key.between,))
+        if kind == "color":
+            return Place(points=tuple(c.at for c in board.cities if c.color == key))
+        if kind == "land":
+            return Place(outlines=(board.land[key].polygon,))
+        if kind == "terrain":
+            feature = board.terrain[key]
+            return Place(outlines=(feature.polygon or feature.line or (),))
+        return Place()
+
+    def highlight(self, index: int) -> Place:
+        """Mark on the board where problem ``index`` of :attr:`problems` is.
+
+        Examples
+        --------
+        >>> session = EditSession("maps/tiny.yaml", background=False)
+        >>> _ = session.remove_city("Alder")
+        >>> session.highlight(0)  # brown has one city left: Birch
+        Place(points=((7, 4),), edges=(), outlines=())
+        """
+        problems, places = self._checked()
+        self._highlight = places[index]
+        p = problems[index]
+        self._message = ("ok", f"{p.severity}: {p.message}")
+        self._send({"highlight", "message"})
+        return self._highlight
+
+    # ------------------------------------------------------------------ files
+
+    def open(self, path: str | os.PathLike[str], discard: bool = False) -> Opened:
+        """Open the map file ``path``: one undoable step that brings the file's name along.
+
+        Over unsaved edits it asks first: nothing is opened and the result's ``question``
+        says what would be set aside; ``discard=True`` opens anyway (undo still brings the
+        edits back, under their own file name).
+
+        Examples
+        --------
+        >>> session = EditSession("maps/tiny.yaml", background=False)
+        >>> _ = session.set_dashed("Alder", True)
+        >>> session.open("maps/trans_europa.yaml").needs_confirmation
+        True
+        >>> session.open("maps/trans_europa.yaml", discard=True).board.name
+        'Trans Europa'
+        >>> session.undo().city("Alder").dashed, session.path.name
+        (True, 'tiny.yaml')
+        """
+        target = Path(path).expanduser()
+        if self.modified and not discard:
+            edits = len(self._past)
+            where = f"{self._path}" if self._path is not None else "no file yet"
+            question = (
+                f"open {target}? The board has unsaved edits ({edits} "
+                f"{'step' if edits == 1 else 'steps'}; {where}): save them first, or open "
+                "anyway (Undo brings them back)"
+            )
+            self._say("question", question)
+            return Opened(target, None, question)
+        try:
+            board = load_lattice(target)
+        except (WorkbenchError, OSError) as error:
+            self._say("error", f"cannot open {target}: {reason(error)}")
+            raise
+        self._disk[target.resolve()] = board
+        if board == self._board and target == self._path:
+            self._say("ok", f"opened {target}: the same board")
+            return Opened(target, board)
+        self._commit(board, f"open {target}", path=target)
+        return Opened(target, board)
+
+    def save(self, path: str | os.PathLike[str] | None = None, overwrite: bool = False) -> Path:
+        """Save the board to ``path`` (its own file by default), atomically.
+
+        A name without ``.yaml`` (or ``.yml``) gets it; a missing folder is refused with its
+        name. A file that holds a map this session did not read from it or write to it (or
+        that was changed since) is only replaced with ``overwrite=True``; otherwise
+        :class:`FileExistsError` says so and nothing is written. The board then belongs to
+        the file saved.
+
+        Examples
+        --------
+        >>> import tempfile
+        >>> from pathlib import Path
+        >>> from workbench import load_map
+        >>> session = EditSession("maps/tiny.yaml", background=False)
+        >>> _ = session.set_dashed("Alder", True)
+        >>> with tempfile.TemporaryDirectory() as folder:
+        ...     out = session.save(Path(folder) / "mine")
+        ...     _ = session.set_dashed("Birch", True)
+        ...     _ = session.save()  # its own file: saved
+        ...     other = Path(folder) / "other.yaml"
+        ...     _ = other.write_text(Path("maps/trans_amerika.yaml").read_text())
+        ...     try:
+        ...         session.save(other)
+        ...     except FileExistsError as error:
+        ...         print("refused")
+        ...     _ = session.save(other, overwrite=True)
+        ...     out.name, load_map(out) == load_map(other) == session.board
+        refused
+        ('mine.yaml', True)
+        """
+        if path is None and self._path is None:
+            self._say("error", "give a file name to save to")
+            raise ValueError("no file to save to: give a path")
+        if path is not None and not str(path).strip():
+            self._say("error", "type a file name to save to")
+            raise ValueError("the file name is empty: type one")
+        target = Path(path if path is not None else self._path).expanduser()  # type: ignore[arg-type]
+        if target.suffix.lower() not in MAP_SUFFIXES and not target.is_dir():
+            target = target.with_name(target.name + ".yaml")
+        if target.is_dir():
+            self._say("error", f"cannot save: {target} is a folder")
+            raise IsADirectoryError(f"{target} is a folder: give a file name")
+        if not target.parent.is_dir():
+            message = f"the folder {target.parent} does not exist: create it first"
+            self._say("error", f"cannot save: {message}")
+            raise FileNotFoundError(message)
+        if target.exists() and not overwrite and not self._ours(target):
+            message = (
+                f"{target} already exists and holds a different map: tick 'overwrite' "
+                "(or pass overwrite=True) to replace it"
+            )
+            self._say("error", f"not saved: {message}")
+            raise FileExistsError(message)
+        try:
+            save_map(self._board, target)
+        except OSError as error:
+            self._say("error", f"cannot save to {target}: {error.strerror or error}")
+            raise
+        self._path = target
+        self._disk[target.resolve()] = self._board
+        self._message = ("ok", f"saved {target}")
+        self._send({"path", "message"})
+        return target
+
+    def _ours(self, target: Path) -> bool:
+        """Whether ``target`` holds this board, or the map this session last read from or
+        wrote to it (so saving there loses nothing the session does not know)."""
+        try:
+            on_disk = load_lattice(target)
+        except (WorkbenchError, OSError, UnicodeDecodeError):
+            return False
+        known = self._disk.get(target.resolve())
+        return on_disk == self._board or (known is not None and on_disk == known)
+
+    # ------------------------------------------------------------------ the analysis
+
+    def _start_analysis(
+        self,
+        before: Board | None,
+        what: str,
+        parts: Iterable[str] = (),
+        previous: Board | None = None,
+    ) -> None:
+        # listeners hear of the change (and that an analysis is coming) before it can arrive
+        self._send({*parts, "working"}, previous)
+        self._job.submit((self._board, before, what))
+
+    def _compute(self, job: tuple[Board, Board | None, str]) -> EditorAnalysis:
+        board, before, what = job
+        return analyze_edit(board, before, self.players, what)
+
+    def _computed(self, result: EditorAnalysis | None, error: BaseException | None) -> None:
+        self._analysis, self._analysis_error = result, error
+        self._send({"analysis"})
+
+    # ------------------------------------------------------------------ messages
+
+    def _say(self, kind: Kind, text: str) -> None:
+        self._message = (kind, text)
+        self._send({"message"})
+
+    def say(self, text: str, error: bool = False) -> None:
+        """Put ``text`` on the status line (a view's own refusal, for example).
+
+        Examples
+        --------
+        >>> session = EditSession("maps/tiny.yaml", background=False)
+        >>> session.say("select a city first", error=True); session.message_kind
+        'error'
+        """
+        self._say("error" if error else "ok", text)
+
+    def __repr__(self) -> str:
+        where = f", path={str(self._path)!r}" if self._path else ""
+        return f"<EditSession {self._board.name!r}{where}, {len(self._past)} steps to undo>"

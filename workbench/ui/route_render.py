@@ -1,0 +1,346 @@
+"""Draw a :class:`~workbench.maps.routes.RouteBoard` as players know it, with Bokeh.
+
+Each route is a row of cars: rectangles along its line (straight, or bent at its ``via``
+points), in the route's card color or gray. The two lanes of a double lie side by side,
+tunnels have a heavy dark outline, and a ferry's locomotive spaces carry a white locomotive
+mark. Cities are discs with their names; land outlines, when the board has them, lie
+behind. A legend names the kinds. Drawing is in the board's plane coordinates (projected
+when the board is written in degrees), north up.
+
+Every glyph renderer has a ``name`` (:data:`ROUTE_RENDERER_NAMES`) for tests and widgets.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from itertools import pairwise
+from pathlib import Path
+from typing import Any
+
+from bokeh.embed import components, file_html
+from bokeh.models import ColumnDataSource, DataRange1d, HoverTool, WheelZoomTool
+from bokeh.models.annotations import LabelSet, Legend, LegendItem
+from bokeh.models.glyphs import Circle, Patches, Scatter
+from bokeh.plotting import figure
+from bokeh.resources import INLINE
+
+from workbench.files import write_atomic
+from workbench.maps.routes import Route, RouteBoard
+from workbench.ui.render import LAND_FILL, LAND_LINE, SEA, _bokehjs_once, _draw
+
+__all__ = [
+    "ROUTE_RENDERER_NAMES",
+    "car_columns",
+    "route_board_html",
+    "route_figure",
+    "save_route_board_html",
+]
+
+ROUTE_RENDERER_NAMES: tuple[str, ...] = (
+    "land",
+    "cars-plain",
+    "cars-tunnel",
+    "cars-ferry",
+    "locomotives",
+    "cities",
+)
+"""The ``name`` of every glyph renderer :func:`route_figure` draws, bottom to top; the city
+names are a :class:`~bokeh.models.LabelSet` called ``"city-names"`` over a white halo."""
+
+Columns = dict[str, list[Any]]
+XY = tuple[float, float]
+
+CITY_RADIUS = 0.26
+"""Radius of a city's disc, in plane units (degrees of arc on a projected board)."""
+CAR_WIDTH = 0.2
+"""Width of a car across its route; lanes of a double sit this far apart plus a gap."""
+CAR_GAP = 0.18
+"""The share of each car's space left empty between cars."""
+CITY_FILL, CITY_LINE = "#f2e6c9", "#5b4a2f"
+
+
+def _along(line: list[XY], s: float) -> tuple[XY, XY]:
+    """The point at arc length ``s`` along ``line`` and the unit direction there."""
+    for (x0, y0), (x1, y1) in pairwise(line):
+        d = math.hypot(x1 - x0, y1 - y0)
+        if s <= d or (x1, y1) == line[-1]:
+            t = 0.0 if d == 0 else min(s / d, 1.0)
+            u = ((x1 - x0) / d, (y1 - y0) / d) if d else (1.0, 0.0)
+            return (x0 + t * (x1 - x0), y0 + t * (y1 - y0)), u
+        s -= d
+    return line[-1], (1.0, 0.0)  # pragma: no cover - a line has at least two points
+
+
+def _offset(line: list[XY], by: float) -> list[XY]:
+    """``line`` moved sideways by ``by`` (left of its direction), vertex by vertex."""
+    if by == 0:
+        return line
+    out = []
+    for i, (x, y) in enumerate(line):
+        a = line[max(i - 1, 0)]
+        b = line[min(i + 1, len(line) - 1)]
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        d = math.hypot(dx, dy) or 1.0
+        out.append((x - dy / d * by, y + dx / d * by))
+    return out
+
+
+def car_columns(board: RouteBoard) -> dict[str, Columns]:
+    """The cars to draw, by kind, and the locomotive marks, as Bokeh columns.
+
+    Returns ``{"plain": ..., "tunnel": ..., "ferry": ..., "locomotives": ...}``. A car row
+    has its rectangle (``xs``, ``ys``), its fill and the route's ``route``, ``length``,
+    ``color``, ``kind``, ``locomotives`` and ``points`` for the hover; a locomotive row its
+    centre (``x``, ``y``). The first ``locomotives`` cars of a ferry are its locomotive
+    spaces.
+
+    Examples
+    --------
+    >>> from workbench import load_map
+    >>> europe = load_map("maps/ticket_to_ride_europe.yaml")
+    >>> cars = car_columns(europe)
+    >>> sum(len(cars[k]["xs"]) for k in ("plain", "tunnel", "ferry"))  # one per car
+    300
+    >>> len(cars["locomotives"]["x"])
+    17
+    """
+    out: dict[str, Columns] = {
+        kind: {
+            k: []
+            for k in (
+                "xs",
+                "ys",
+                "fill",
+                "route",
+                "length",
+                "color",
+                "kind",
+                "locomotives",
+                "points",
+            )
+        }
+        for kind in ("plain", "tunnel", "ferry")
+    }
+    locos: Columns = {"x": [], "y": [], "route": []}
+    lanes = {r.ends: len(board.routes_between(*r.ends)) for r in board.routes}
+    for route in board.routes:
+        shift = (route.lane - (lanes[route.ends] - 1) / 2) * (CAR_WIDTH * 1.35)
+        line = _offset(list(board.line(route)), shift)
+        total = sum(math.dist(p, q) for p, q in pairwise(line))
+        start = min(CITY_RADIUS * 1.1, total * 0.2)
+        usable = max(total - 2 * start, 1e-9)
+        step = usable / route.length
+        half = step * (1 - CAR_GAP) / 2
+        table = out[route.kind]
+        for i in range(route.length):
+            (cx, cy), (ux, uy) = _along(line, start + step * (i + 0.5))
+            nx, ny = -uy * CAR_WIDTH / 2, ux * CAR_WIDTH / 2
+            corners = [
+                (cx - ux * half + nx, cy - uy * half + ny),
+                (cx + ux * half + nx, cy + uy * half + ny),
+                (cx + ux * half - nx, cy + uy * half - ny),
+                (cx - ux * half - nx, cy - uy * half - ny),
+            ]
+            table["xs"].append([x for x, _ in corners])
+            table["ys"].append([y for _, y in corners])
+            table["fill"].append(board.fill(route.color))
+            _describe(table, route)
+            if route.kind == "ferry" and i < route.locomotives:
+                locos["x"].append(cx)
+                locos["y"].append(cy)
+                locos["route"].append(route.id)
+    return {**out, "locomotives": locos}
+
+
+def _rows(columns: Columns) -> int:
+    return len(next(iter(columns.values())))
+
+
+def _describe(table: Columns, route: Route) -> None:
+    table["route"].append(route.id)
+    table["length"].append(route.length)
+    table["color"].append(route.color)
+    table["kind"].append(route.kind)
+    table["locomotives"].append(route.locomotives)
+    table["points"].append(route.points)
+
+
+_CAR_STYLE: dict[str, dict[str, Any]] = {
+    "plain": {"line_color": "#3a3a3a", "line_width": 0.8},
+    "tunnel": {"line_color": "#8B4513", "line_width": 2.6},
+    "ferry": {"line_color": "#1f4e79", "line_width": 1.4, "line_dash": "dashed"},
+}
+
+
+def route_figure(board: RouteBoard, *, width: int = 1100, title: str | None = None) -> figure:
+    """Draw a route board as a Bokeh figure: cars, lanes, tunnels, ferries, cities, legend.
+
+    Examples
+    --------
+    >>> from workbench import load_map
+    >>> fig = route_figure(load_map("maps/ticket_to_ride_europe.yaml"), width=700)
+    >>> len(fig.select_one({"name": "cities"}).data_source.data["name"])
+    47
+    >>> [item.label.value.split()[0] for item in fig.legend[0].items]
+    ['route', 'tunnel', 'ferry', 'a']
+    """
+    pos = board.positions
+    points = list(pos.values()) + [board.xy(v) for a in board.land for v in a.polygon]
+    xs = [x for x, _ in points] or [0.0, 1.0]
+    ys = [y for _, y in points] or [0.0, 1.0]
+    span_x, span_y = max(max(xs) - min(xs), 1.0), max(max(ys) - min(ys), 1.0)
+    padding = 0.06
+    height = max(250, round(width * span_y / span_x * 0.95) + 60)
+    fig = figure(
+        width=width,
+        height=height,
+        title=board.name if title is None else title,
+        tools="pan,reset,save",
+        x_range=DataRange1d(range_padding=padding),
+        y_range=DataRange1d(range_padding=padding),
+        match_aspect=True,
+        background_fill_color=SEA if board.land else "#f4efe1",
+        border_fill_color="white",
+        outline_line_color=None,
+        min_border=4,
+        toolbar_location="above",
+        x_axis_type=None,
+        y_axis_type=None,
+    )
+    wheel = WheelZoomTool()
+    fig.add_tools(wheel)
+    fig.toolbar.active_scroll = wheel
+    fig.toolbar.logo = None
+
+    land = {
+        "xs": [[board.xy(v)[0] for v in a.polygon] for a in board.land],
+        "ys": [[board.xy(v)[1] for v in a.polygon] for a in board.land],
+    }
+    _draw(fig, "land", Patches(xs="xs", ys="ys", fill_color=LAND_FILL, line_color=LAND_LINE), land)
+
+    cars = car_columns(board)
+    drawn = {}
+    for kind in ("plain", "tunnel", "ferry"):
+        glyph = Patches(xs="xs", ys="ys", fill_color="fill", **_CAR_STYLE[kind])
+        drawn[kind] = _draw(fig, f"cars-{kind}", glyph, cars[kind])
+    loco = Scatter(
+        x="x",
+        y="y",
+        marker="circle",
+        size=6,
+        fill_color="white",
+        line_color="#111111",
+        line_width=1.2,
+    )
+    drawn["locomotives"] = _draw(fig, "locomotives", loco, cars["locomotives"])
+
+    names = [c.name for c in board.cities]
+    cities = ColumnDataSource(
+        {
+            "x": [pos[n][0] for n in names],
+            "y": [pos[n][1] for n in names],
+            "name": names,
+            "label_y": [pos[n][1] + CITY_RADIUS * 1.1 for n in names],
+        }
+    )
+    disc = Circle(
+        x="x", y="y", radius=CITY_RADIUS, fill_color=CITY_FILL, line_color=CITY_LINE, line_width=1.5
+    )
+    discs = _draw(fig, "cities", disc, cities)
+    for name, extra in (
+        (
+            "city-names-halo",
+            {"text_color": "white", "text_outline_color": "white", "text_outline_width": 3},
+        ),
+        ("city-names", {"text_color": "#222222"}),
+    ):
+        labels = LabelSet(
+            x="x",
+            y="label_y",
+            text="name",
+            source=cities,
+            name=name,
+            text_align="center",
+            text_baseline="bottom",
+            text_font_size="8pt",
+            **extra,
+        )
+        fig.add_layout(labels)
+
+    legend = Legend(
+        items=[
+            LegendItem(label=label, renderers=[drawn[kind]], index=0)
+            for kind, label in (
+                ("plain", "route (cars in its color)"),
+                ("tunnel", "tunnel (heavy brown outline)"),
+                ("ferry", "ferry (dashed outline)"),
+                ("locomotives", "a ferry's locomotive space"),
+            )
+            if _rows(cars[kind])
+        ],
+        location="top_left",
+        background_fill_alpha=0.85,
+        label_text_font_size="9pt",
+    )
+    fig.add_layout(legend)
+
+    tooltips = [
+        ("route", "@route"),
+        ("cars", "@length"),
+        ("color", "@color"),
+        ("kind", "@kind"),
+        ("locomotives", "@locomotives"),
+        ("points", "@points"),
+    ]
+    fig.add_tools(
+        HoverTool(
+            renderers=[drawn[k] for k in ("plain", "tunnel", "ferry")],
+            tooltips=tooltips,
+            name="route-hover",
+        )
+    )
+    fig.add_tools(HoverTool(renderers=[discs], tooltips=[("city", "@name")], name="city-hover"))
+    return fig
+
+
+def route_board_html(board: RouteBoard) -> str:
+    """An HTML fragment that shows a route board, BokehJS inline (what ``_repr_html_``
+    returns in a notebook).
+
+    Examples
+    --------
+    >>> from workbench import load_map
+    >>> fragment = route_board_html(load_map("maps/ticket_to_ride_europe.yaml"))
+    >>> "cdn.bokeh.org" in fragment, "Bokeh" in fragment
+    (False, True)
+    """
+    script, div = components(route_figure(board))
+    return f'<div class="workbench-board">{_bokehjs_once()}\n{div}\n{script}</div>'
+
+
+def save_route_board_html(
+    board: RouteBoard,
+    path: str | os.PathLike[str],
+    *,
+    title: str | None = None,
+    width: int = 1100,
+) -> Path:
+    """Write a self-contained page (BokehJS inline, works offline) that draws the board.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> from workbench import load_map
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     out = save_route_board_html(
+    ...         load_map("maps/ticket_to_ride_europe.yaml"), Path(folder) / "europe.html"
+    ...     )
+    ...     page = out.read_text(encoding="utf-8")
+    >>> page.lstrip().startswith("<!DOCTYPE html>"), "cdn.bokeh.org" in page
+    (True, False)
+    """
+    name = board.name if title is None else title
+    page = file_html(route_figure(board, width=width, title=name), resources=INLINE, title=name)
+    return write_atomic(Path(path), page)
