@@ -28,6 +28,8 @@ from workbench.games.transorient_express.game import (
     Observation,
     TransorientExpress,
     TransorientState,
+    load_record,
+    save_record,
 )
 from workbench.games.transorient_express.rules import PRESETS, Rules
 from workbench.games.transorient_express.sim import TABLES, play_rows
@@ -91,7 +93,8 @@ INFO = GameInfo(
     resolve_rules=_rules,
     tables=TABLES,
     play_rows=play_rows,
-    from_record=TransorientExpress.from_record,
+    save_record=save_record,
+    load_record=load_record,
     length_unit="rounds",
     default_players=4,
     board_type=CardSet,

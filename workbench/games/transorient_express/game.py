@@ -53,9 +53,25 @@ from workbench.games.transorient_express.cards import CardSet
 from workbench.games.transorient_express.rules import Rules
 from workbench.games.transorient_express.scoring import Breakdown, scorer
 
-__all__ = ["NAME", "Observation", "TransorientExpress", "TransorientState", "cards_fingerprint"]
+__all__ = [
+    "FORMAT",
+    "NAME",
+    "Observation",
+    "TransorientExpress",
+    "TransorientState",
+    "cards_fingerprint",
+    "load_record",
+    "save_record",
+]
 
 NAME = "transorient_express"
+FORMAT = 1
+"""The version of a Transorient Express saved game."""
+_REQUIRED: dict[str, type | tuple[type, ...]] = {
+    "format": int, "game": str, "board": str, "board_fingerprint": str, "rules": dict,
+    "players": int, "seed": int, "actions": list, "action_count": int, "over": bool,
+    "digest": str,
+}  # fmt: skip
 _DECISIONS = ("take", "place", "play", "keep", "discard", "return")
 
 
@@ -67,8 +83,8 @@ def cards_fingerprint(cards: CardSet) -> str:
     >>> len(cards_fingerprint(load_cards("maps/transorient_express.yaml")))
     16
     """
-    from workbench.games.record import fingerprint
     from workbench.games.transorient_express.cards import dumps_cards
+    from workbench.records import fingerprint
 
     return fingerprint(dumps_cards(cards))
 
@@ -783,4 +799,83 @@ def _sample(
     state.phase = obs.phase
     state.pending = list(obs.pending)
     state.log = []
+    return state
+
+
+def save_record(state: TransorientState) -> dict[str, Any]:
+    """The saved game of ``state``: the game's parameters (the card set's name and
+    fingerprint, the rules that differ from the rulebook's, players, seed), the log as
+    action texts (chance outcomes included), its length, whether the game was over, and a
+    digest.
+
+    >>> from workbench.games import GAMES
+    >>> state = GAMES["transorient_express"].new_game(players=2, seed=4).new_state()
+    >>> record = save_record(state)
+    >>> record["game"], record["format"], record["action_count"], record["over"]
+    ('transorient_express', 1, 0, False)
+    """
+    from workbench.records import digest
+
+    actions = [str(a) for a in state.history]
+    record: dict[str, Any] = {
+        "format": FORMAT,
+        "game": NAME,
+        **state.game.to_record(),
+        "actions": actions,
+        "action_count": len(actions),
+        "over": state.is_terminal(),
+    }
+    record["digest"] = digest(record)
+    return record
+
+
+def load_record(record: dict[str, Any], cards: CardSet) -> TransorientState:
+    """The state a :func:`save_record` record describes, replayed on ``cards``.
+
+    Raises ``ValueError`` saying what is wrong: another format or game, missing or
+    mistyped fields, another card set or an edited one, a log cut or extended, an edited
+    record (digest), a log that breaks the rules (``IllegalActionError``) or that does not
+    end the way the record says.
+
+    >>> from workbench.games import GAMES
+    >>> info = GAMES["transorient_express"]
+    >>> state = info.new_game(players=2, seed=4).new_state()
+    >>> load_record(save_record(state), info.board()) == state
+    True
+    >>> load_record({**save_record(state), "seed": 5}, info.board())
+    Traceback (most recent call last):
+    ...
+    ValueError: the saved game was changed after it was saved (its digest does not match)...
+    """
+    from workbench.games.record import replay
+    from workbench.records import check_fields, digest
+
+    if not isinstance(record, dict):
+        raise ValueError(f"a saved game is a mapping of keys, not {type(record).__name__}")
+    form = record.get("format")
+    if isinstance(form, bool) or form != FORMAT:
+        raise ValueError(f"saved game format is {form!r}: this reader reads {FORMAT}")
+    check_fields(record, _REQUIRED)
+    if record["game"] != NAME:
+        raise ValueError(f"the saved game is a game of {record['game']!r}, not of {NAME!r}")
+    if not all(isinstance(a, str) for a in record["actions"]):
+        raise ValueError("the saved game's actions should all be text such as 'take 3'")
+    game = TransorientExpress.from_record(record, cards)
+    if record["action_count"] != len(record["actions"]):
+        raise ValueError(
+            f"the saved game records {record['action_count']} actions but holds "
+            f"{len(record['actions'])}: its log was cut or extended"
+        )
+    if record["digest"] != digest(record):
+        raise ValueError(
+            "the saved game was changed after it was saved (its digest does not match): "
+            "its rules, seed or actions are not the ones played"
+        )
+    state = replay(game, record["actions"])
+    assert isinstance(state, TransorientState)
+    if state.is_terminal() != record["over"]:
+        raise ValueError(
+            f"the saved game says the game {'was' if record['over'] else 'was not'} over, "
+            f"but its log {'does not end' if record['over'] else 'ends'} it"
+        )
     return state
