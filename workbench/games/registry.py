@@ -187,9 +187,14 @@ class _Registry(Mapping[str, GameInfo]):
         self._loaded.pop(name, None)
 
 
-GAMES = _Registry({"trans_europa": "workbench.games.trans_europa"})
+GAMES = _Registry(
+    {
+        "trans_europa": "workbench.games.trans_europa",
+        "transorient_express": "workbench.games.transorient_express",
+    }
+)
 """Every game of the workbench by name (see :class:`GameInfo`).
 
 >>> list(GAMES)
-['trans_europa']
+['trans_europa', 'transorient_express']
 """
