@@ -183,9 +183,14 @@ class _Registry(Mapping[str, GameInfo]):
         self._loaded.pop(name, None)
 
 
-GAMES = _Registry({"trans_europa": "workbench.games.trans_europa"})
+GAMES = _Registry(
+    {
+        "trans_europa": "workbench.games.trans_europa",
+        "ticket_to_ride": "workbench.games.ticket_to_ride",
+    }
+)
 """Every game of the workbench by name (see :class:`GameInfo`).
 
 >>> list(GAMES)
-['trans_europa']
+['trans_europa', 'ticket_to_ride']
 """
