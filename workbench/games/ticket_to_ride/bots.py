@@ -47,7 +47,7 @@ from workbench.games.ticket_to_ride.actions import (
 from workbench.games.ticket_to_ride.game import Observation, TicketToRide
 from workbench.games.ticket_to_ride.scoring import connected
 
-__all__ = ["BOTS", "GreedyBot", "PlannerBot", "RandomBot"]
+__all__ = ["BOTS", "Factory", "GreedyBot", "PlannerBot", "RandomBot"]
 
 INF = float("inf")
 
@@ -488,21 +488,32 @@ class PlannerBot(GreedyBot):
         return super()._draw(obs, plan)
 
 
-def _factory(cls: type, name: str, **params: Any) -> Any:
-    class Factory:
-        def __repr__(self) -> str:
-            return f"<bot {name!r} of ticket_to_ride>"
+class Factory:
+    """A protocol bot factory ``(game, seat, rng) -> bot`` for one of these bots with
+    fixed parameters (a module-level class, so simulations can send it to workers).
 
-        def __call__(self, game: Any, seat: int, rng: np.random.Generator) -> Any:
-            return cls(game, seat, rng, **params)
+    Examples
+    --------
+    >>> Factory(GreedyBot, "greedy_exact", planner="exact")
+    <bot 'greedy_exact' of ticket_to_ride>
+    """
 
-    return Factory()
+    def __init__(self, cls: type, name: str, **params: Any) -> None:
+        self.cls = cls
+        self.name = name
+        self.params = params
+
+    def __repr__(self) -> str:
+        return f"<bot {self.name!r} of ticket_to_ride>"
+
+    def __call__(self, game: Any, seat: int, rng: np.random.Generator) -> Any:
+        return self.cls(game, seat, rng, **self.params)
 
 
 BOTS: dict[str, Any] = {
-    "random": _factory(RandomBot, "random"),
-    "greedy": _factory(GreedyBot, "greedy"),
-    "planner": _factory(PlannerBot, "planner"),
-    "greedy_exact": _factory(GreedyBot, "greedy_exact", planner="exact"),
+    "random": Factory(RandomBot, "random"),
+    "greedy": Factory(GreedyBot, "greedy"),
+    "planner": Factory(PlannerBot, "planner"),
+    "greedy_exact": Factory(GreedyBot, "greedy_exact", planner="exact"),
 }
 """The bots by name, as protocol factories ``(game, seat, rng) -> bot``."""
