@@ -381,8 +381,15 @@ class GreedyBot:
         return obs.legal_actions[0]
 
     def _claims_of(self, obs: Observation, routes: Iterable[int]) -> dict[int, list[Claim]]:
+        t = self.t
+        hand = obs.hand
+        locos = hand[t.loco]
+        best = max(hand[: t.loco])
         out: dict[int, list[Claim]] = {}
         for i in routes:
+            c = t.color[i]
+            if (hand[c] if c >= 0 else best) + locos < t.length[i] or locos < t.ferry[i]:
+                continue  # cannot be paid: skip the work of listing payments
             claims = obs.claims(i)
             if claims:
                 out[i] = claims
@@ -416,7 +423,11 @@ class GreedyBot:
             if obs.cars[me] > self.ticket_reserve and obs.pile_size + obs.bottom_size > 0:
                 return DrawTickets()
             # no plan left: score what the cars allow, longest routes first
-            every = [a for i in range(len(t.route_ids)) for a in obs.claims(i)]
+            every = [
+                a
+                for claims in self._claims_of(obs, range(len(t.route_ids))).values()
+                for a in claims
+            ]
             if every:
                 return max(
                     every,

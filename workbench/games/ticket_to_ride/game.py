@@ -87,10 +87,10 @@ class _Tables:
         self.kind = [{"plain": _PLAIN, "tunnel": _TUNNEL, "ferry": _FERRY}[r.kind] for r in routes]
         self.ferry = [r.locomotives if r.kind == "ferry" else 0 for r in routes]
         self.points = [ROUTE_POINTS.get(r.length, 0) for r in routes]
-        self.siblings = [
-            [j for j, s in enumerate(routes) if s.ends == r.ends and j != i]
-            for i, r in enumerate(routes)
-        ]
+        lanes: dict[tuple[str, str], list[int]] = {}
+        for i, r in enumerate(routes):
+            lanes.setdefault(r.ends, []).append(i)
+        self.siblings = [[j for j in lanes[r.ends] if j != i] for i, r in enumerate(routes)]
         self.cities = [c.name for c in board.cities]
         self.city_routes: dict[str, list[int]] = {c: [] for c in self.cities}
         for i, (a, b) in enumerate(self.ends):
@@ -102,6 +102,10 @@ class _Tables:
         self.tickets = {t.id: t for t in board.tickets}
         self.short = sorted(t.id for t in board.tickets if not t.long)
         self.long = sorted(t.id for t in board.tickets if t.long)
+
+
+_TABLES: dict[int, tuple[RouteBoard, _Tables]] = {}
+"""The tables of the boards played lately, by the board's identity."""
 
 
 def board_fingerprint(board: RouteBoard) -> str:
@@ -172,8 +176,14 @@ class TicketToRide:
 
     @cached_property
     def tables(self) -> _Tables:
-        """The board as flat lists (route ids, lengths, colors, ...)."""
-        return _Tables(self.board)
+        """The board as flat lists (route ids, lengths, colors, ...), made once per board."""
+        key = id(self.board)
+        hit = _TABLES.get(key)
+        if hit is None or hit[0] is not self.board:
+            if len(_TABLES) > 16:
+                _TABLES.clear()
+            hit = _TABLES[key] = (self.board, _Tables(self.board))
+        return hit[1]
 
     def new_state(self) -> TicketToRideState:
         """The state before the deal (a chance node)."""
