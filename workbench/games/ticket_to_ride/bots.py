@@ -10,11 +10,9 @@
   tickets one after the other by shortest paths over what is planned already (the
   shortest-path heuristic of Takahashi and Matsuyama), about a thousand times faster and
   within a few cars of the exact forest on Europe's hands.
-* :class:`PlannerBot`, the stronger one, plans the same way and adds what good players do:
-  it claims first the routes of its plan that are hardest to replace (the ones whose loss
-  would cost it the most cars, so rivals block it less), keeps a face-up locomotive when
-  its plan needs wild cards, spends its last cars on the longest routes it can afford for
-  their points, and builds a station to rescue a ticket a rival has cut off.
+* :class:`PlannerBot`, the stronger one, plays like greedy on a plan that weighs each
+  route by what it is worth: long routes cheaper for the points they score per car,
+  tunnels and ferries dearer for the turns they may cost.
 
 All of them read only their observation and the board.
 
@@ -321,11 +319,11 @@ class GreedyBot:
         fallback, fallback_cost = None, INF
         for size in range(len(offered), least - 1, -1):
             for pick in combinations(offered, size):
-                total, _ = self._forest(cost, [*held, *pick])
+                total, routes = self._forest(cost, [*held, *pick])
                 points = sum(t.tickets[x].points for x in pick)
                 if size == least and total < fallback_cost:
                     fallback, fallback_cost = pick, total
-                if total > cars:
+                if total == INF or sum(t.length[i] for i in routes) > cars:
                     continue
                 value = points - self.detour_weight * (total - base)
                 if value > best_value:
@@ -442,7 +440,15 @@ class GreedyBot:
 
 
 class PlannerBot(GreedyBot):
-    """The stronger planner (see the module's text).
+    """The stronger planner: greedy's play on a plan that weighs routes by what they are
+    worth, not only by their cars.
+
+    A route's cost in the plan is its length, less ``long_bonus`` times the points it
+    scores above one a car (a 6-car route scores 15: 9 above its length), plus ``risk`` for
+    a tunnel (extra cards may be asked, or the turn lost) and ``risk`` for each locomotive a
+    ferry needs. The plan therefore runs along the long routes that score most per car and
+    around the routes that cost turns. Whether a hand of tickets fits is still judged in
+    cars.
 
     Examples
     --------
@@ -455,48 +461,31 @@ class PlannerBot(GreedyBot):
 
     name = "planner"
 
-    def __init__(self, game: TicketToRide, seat: int, rng: np.random.Generator, **kw: Any) -> None:
+    def __init__(
+        self,
+        game: TicketToRide,
+        seat: int,
+        rng: np.random.Generator,
+        *,
+        long_bonus: float = 0.3,
+        risk: float = 1.0,
+        **kw: Any,
+    ) -> None:
         super().__init__(game, seat, rng, **kw)
-        self._fragile: dict[int, float] = {}
+        self.long_bonus = long_bonus
+        self.risk = risk
 
-    def _route_order(self, obs: Observation, plan: _Plan, routes: list[int]) -> list[int]:
-        """The plan's routes hardest to replace first: a route's loss would cost the
-        detour's extra cars (computed once per plan)."""
+    def _usable(self, obs: Observation) -> list[float]:
+        """Greedy's costs, weighed (see the class's text); never below 0.1 a route."""
+        cost = super()._usable(obs)
         t = self.t
-        if getattr(self, "_fragile_key", None) is not plan:
-            cost = self._usable(obs)
-            open_ = self._open_tickets(obs)
-            base = plan.cost
-            self._fragile = {}
-            for i in plan.routes:
-                saved = [cost[i], *(cost[j] for j in t.siblings[i])]
-                cost[i] = INF
-                for j in t.siblings[i]:
-                    cost[j] = INF
-                total, _ = self._forest(cost, open_)
-                cost[i] = saved[0]
-                for j, s in zip(t.siblings[i], saved[1:], strict=True):
-                    cost[j] = s
-                self._fragile[i] = min(total - base, 30.0)
-            self._fragile_key = plan
-        return sorted(routes, key=lambda i: (-self._fragile.get(i, 0.0) - t.length[i], i))
-
-    def _draw(self, obs: Observation, plan: _Plan) -> Any:
-        legal = obs.draws()
-        take_loco = TakeCard(LOCO)
-        if obs.phase == "turn" and take_loco in legal and plan.routes:
-            want = self._demand(plan)
-            t = self.t
-            short = sum(max(0.0, want[c] - obs.hand[c]) for c in range(t.loco))
-            visible = any(
-                isinstance(a, TakeCard)
-                and a.color != LOCO
-                and want[t.card[a.color]] > obs.hand[t.card[a.color]]
-                for a in legal
-            )
-            if short >= 4 and not visible:
-                return take_loco
-        return super()._draw(obs, plan)
+        for i, c in enumerate(cost):
+            if 0 < c < INF:
+                c = c - self.long_bonus * (t.points[i] - t.length[i]) + t.ferry[i] * self.risk
+                if t.kind[i] == 1:  # a tunnel
+                    c += self.risk
+                cost[i] = max(c, 0.1)
+        return cost
 
 
 class Factory:
