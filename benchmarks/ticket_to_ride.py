@@ -6,7 +6,9 @@ the planner beats greedy.
                                         [--against greedy] [--control]
 
 Speed: four greedy bots play ``--speed-games`` whole games on Europe in this process (the
-board loaded once), and the script prints games per second on one core, actions and chance
+board loaded once), and the script prints games per second of CPU time on one core (and by
+the wall clock, lower on a shared machine: other processes take their share of the core),
+actions and chance
 outcomes per game, and the time per action split into its parts: drawing the chance
 outcome (the referee's ``sample_chance``), building the observation, the bot's decision,
 and applying the action to the state.
@@ -65,6 +67,7 @@ def speed(games: int, profile: bool) -> dict[str, Any]:
         timed(ttr_game.TicketToRideState, "apply", "action applied")
     actions = chances = 0
     start = time.perf_counter()
+    cpu = time.process_time()
     try:
         for g in range(games):
             game = info.new_game(players=4, seed=g, board=board)
@@ -80,6 +83,7 @@ def speed(games: int, profile: bool) -> dict[str, Any]:
     return {
         "games": games,
         "seconds": seconds,
+        "cpu": time.process_time() - cpu,
         "actions": actions,
         "chances": chances,
         "parts": dict(parts),
@@ -141,11 +145,16 @@ def main() -> None:
 
     n = args.speed_games or (20 if args.quick else 100)
     plain = speed(n, profile=False)
-    rate = plain["games"] / plain["seconds"]
-    print(f"four greedy bots on Europe, one core: {rate:.1f} games/s ({n} games)")
+    wall = plain["games"] / plain["seconds"]
+    rate = plain["games"] / plain["cpu"]
+    print(
+        f"four greedy bots on Europe: {rate:.1f} games per second of CPU time on one core "
+        f"({wall:.1f} by the wall clock, which counts other processes' share of the core; "
+        f"{n} games)"
+    )
     print(
         f"  {plain['actions'] / n:.0f} actions a game, {plain['chances'] / n:.0f} of them "
-        f"chance outcomes; {plain['seconds'] / plain['actions'] * 1e6:.0f} us per action"
+        f"chance outcomes; {plain['cpu'] / plain['actions'] * 1e6:.0f} us of CPU per action"
     )
     profiled = speed(n, profile=True)
     total = profiled["seconds"]
