@@ -73,8 +73,9 @@ def pytest_command(args: list[str]) -> list[str]:
     """The pytest arguments: the whole suite unless paths are given, in parallel, with the
     slowest tests listed.
 
-    Browser tests share one JupyterLab and a notebook's cells share one kernel, so each
-    goes to a single worker (``--dist loadgroup``, with the groups set in tests/conftest.py).
+    A notebook's cells share one kernel, so a file's tests go to one worker (``--dist
+    loadfile``; conftest.py says why not ``loadgroup``); each worker that runs browser tests
+    starts its own JupyterLab.
     """
     paths = [a for a in args if not a.startswith("-") and (ROOT / a.split("::")[0]).exists()]
     # nbval runs every cell and compares the outputs of the cells tagged nbval-check-output
@@ -83,7 +84,7 @@ def pytest_command(args: list[str]) -> list[str]:
     if not any(a == "-n" or a.startswith(("-n=", "--numprocesses")) for a in args):
         options += ["-n", "auto"]
     if not any(a.startswith("--dist") for a in args):
-        options += ["--dist", "loadgroup"]
+        options += ["--dist", "loadfile"]
     return [*options, *([] if paths else PYTEST_DEFAULTS), *args]
 
 

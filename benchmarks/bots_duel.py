@@ -2,13 +2,16 @@
 
     python benchmarks/bots_duel.py [--games 1000] [--workers 2] [--challenger shrewd]
                                    [--against greedy] [--map MAP] [--rules PRESET]
+                                   [--seed 2026] [--control] [--quick]
 
 Each game puts one challenger and three opponents at the table, the challenger's seat
 rotating with the game number (so every seat is played equally), and seeds the deal and
 the bots from the game's number (:func:`workbench.sim.simulate`). A shared win counts as a
-fraction. The script prints the challenger's win share with its 95 % Wilson interval, the
-fair share (1/4), the margin, and a control run of the opponent against itself on the same
-seeds, whose share should be fair.
+fraction. The script prints one line: the challenger's win share with its 95 % Wilson
+interval, the fair share (1/4), the margin, whether the interval lies above the fair share,
+the challenger's mean points per round and the seconds taken. Only with ``--control`` does
+it also play a control run, the opponent against itself on the same seeds, and print its
+mean seat share (which should be fair). ``--quick`` plays 4 games on one worker.
 """
 
 from __future__ import annotations

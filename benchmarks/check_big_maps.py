@@ -1,6 +1,6 @@
 """Time ``check_map`` on legal maps at the size limit, built here (never stored in the repo).
 
-    python benchmarks/check_big_maps.py [--repeat 1] [--keep DIR]
+    python benchmarks/check_big_maps.py [--repeat 1] [--keep DIR] [--quick] [--reference]
 
 Four boards on the largest lattice (200 x 200), each just under the loader's 1 MiB:
 
@@ -10,7 +10,11 @@ Four boards on the largest lattice (200 x 200), each just under the loader's 1 M
 - ``both``: a 15,000-vertex river and a 15,000-vertex lake together.
 
 For each: the file size, the vertex count, the time to check it, and the ratio to the bare
-lattice. The check must agree with the file being legal (no errors).
+lattice. The check must agree with the file being legal (no errors). ``--quick`` checks a
+40 x 40 lattice and a 2,000-vertex river: a check that the script runs, not a measurement.
+With ``--reference``, the crossing test of every segment is also timed against GEOS's
+``relate_pattern`` on the whole drawing (the method before the index; minutes on these
+maps), and the two must agree on every segment.
 """
 
 from __future__ import annotations
@@ -26,7 +30,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from workbench.maps.io import MAX_BYTES, check_map  # noqa: E402
+import shapely  # noqa: E402
+
+from workbench.maps.crossing import interiors_meet  # noqa: E402
+from workbench.maps.io import MAX_BYTES, check_map, load_map  # noqa: E402
+from workbench.maps.lattice import edge, lattice_xy, neighbours  # noqa: E402
 
 SIZE = 200
 HEAD = """# yaml-language-server: $schema=map.schema.json
@@ -69,13 +77,13 @@ def ring(n: int, cx: float, cy: float, r: float, wobble: float) -> list[tuple[fl
     return out
 
 
-def build(name: str) -> str:
+def build(name: str, scale: float = 1.0) -> str:
     text = HEAD.format(name=name, size=SIZE, edge=SIZE - 0.5)
     if name == "lattice":
         return text
     text += "terrain:\n"
     if name in ("river", "both"):
-        n = 38_000 if name == "river" else 15_000
+        n = int((38_000 if name == "river" else 15_000) * scale)
         text += f"  - name: Long river\n    type: water\n    line:\n{_vertices(river(n))}\n"
     if name == "mountain":
         text += "  - name: Ring range\n    type: mountain\n    polygon:\n"
@@ -90,14 +98,21 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=1)
     parser.add_argument("--keep", type=Path, help="also write the generated maps here")
+    parser.add_argument("--quick", action="store_true", help="a smoke run, not a measurement")
+    parser.add_argument("--reference", action="store_true", help="time relate_pattern too")
     args = parser.parse_args()
+    global SIZE
+    scale = 1.0
+    names = ("lattice", "river", "mountain", "both")
+    if args.quick:
+        SIZE, scale, names = 40, 2_000 / 38_000, ("lattice", "river")
     with tempfile.TemporaryDirectory() as tmp:
         folder = args.keep or Path(tmp)
         folder.mkdir(parents=True, exist_ok=True)
         reference = None
-        for name in ("lattice", "river", "mountain", "both"):
+        for name in names:
             path = folder / f"big_{name}.yaml"
-            path.write_text(build(name), encoding="utf-8")
+            path.write_text(build(name, scale), encoding="utf-8")
             size = path.stat().st_size
             assert size <= MAX_BYTES, f"{path} is {size:,} bytes"
             times = []
@@ -109,11 +124,36 @@ def main() -> None:
             assert not errors, errors[:3]
             t = statistics.median(times)
             reference = reference or t
-            vertices = build(name).count("\n      - [")
+            vertices = build(name, scale).count("\n      - [")
             print(
                 f"{name:9s} {size / 1024:7.0f} KiB {vertices:7,d} vertices  "
                 f"check {t:7.2f} s  ({t / reference:5.1f} x the bare lattice)"
             )
+            if args.reference and name != "lattice":
+                compare(path)
+
+
+def compare(path: Path) -> None:
+    """Time the crossing test against relate_pattern on the whole drawing; both must agree."""
+    board = load_map(path)
+    points = board.points
+    keys = sorted({edge(p, q) for p in points for q in neighbours(p) if q in points})
+    lines = shapely.linestrings([[lattice_xy(a), lattice_xy(b)] for a, b in keys])
+    for (terrain, shape), geometry in board._terrain_geometries.items():
+        if geometry.is_empty:
+            continue
+        start = time.perf_counter()
+        fast = interiors_meet(lines, geometry)
+        indexed = time.perf_counter() - start
+        start = time.perf_counter()
+        slow = shapely.relate_pattern(lines, geometry, "T********")
+        direct = time.perf_counter() - start
+        assert (fast == slow).all(), f"{int((fast != slow).sum())} segments differ"
+        print(
+            f"          {terrain} {shape}: {len(keys):,} segments, indexed {indexed:6.2f} s, "
+            f"relate_pattern {direct:7.2f} s ({direct / indexed:5.0f} x), "
+            f"{int(fast.sum()):,} doubles, the same"
+        )
 
 
 if __name__ == "__main__":

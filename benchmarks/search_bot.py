@@ -1,7 +1,7 @@
 """How strong is the protocol-only search bot? Seeded games against random and greedy bots.
 
-    python benchmarks/search_bot.py [--games 200] [--workers 2] [--players 3]
-                                    [--playouts 32] [--map MAP] [--rules PRESET] [--quick]
+    python benchmarks/search_bot.py [--games 200] [--workers 2] [--players 3] [--playouts 16]
+                                    [--rollout greedy] [--map MAP] [--rules PRESET] [--quick]
 
 The search bot (:class:`workbench.bots.search.SearchBot`: information-set Monte Carlo tree
 search that knows only the game protocol) sits at one seat, rotating with the game number,
@@ -26,11 +26,13 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from workbench.bots.search import SearchBot  # noqa: E402
+from workbench.games import GAMES  # noqa: E402
 from workbench.sim import simulate  # noqa: E402
 
 
 def duel(args: argparse.Namespace, against: str) -> dict[str, float]:
-    search = SearchBot.factory(playouts=args.playouts, until_score_change=True)
+    rollout = None if args.rollout == "random" else GAMES["trans_europa"].bots[args.rollout]
+    search = SearchBot.factory(playouts=args.playouts, until_score_change=True, rollout=rollout)
     start = time.perf_counter()
     result = simulate(
         args.map,
@@ -61,7 +63,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--players", type=int, default=3)
-    parser.add_argument("--playouts", type=int, default=32)
+    parser.add_argument("--playouts", type=int, default=16)
+    parser.add_argument("--rollout", default="greedy", help="random, or a bot's name")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--max-rounds", type=int, default=30)
     parser.add_argument("--map", default=str(ROOT / "maps" / "trans_europa.yaml"))
@@ -73,7 +76,8 @@ def main() -> None:
         args.games, args.workers, args.players, args.playouts = 2, 1, 2, 4
         args.map = str(ROOT / "maps" / "tiny.yaml")
     print(
-        f"search bot ({args.playouts} playouts a move, playouts end when a score changes) on "
+        f"search bot ({args.playouts} playouts a move by {args.rollout} bots, ending when a "
+        f"score changes) on "
         f"{Path(args.map).name}, {args.rules}, {args.players} players, {args.games} games "
         f"per opponent, seed {args.seed}"
     )

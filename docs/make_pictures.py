@@ -25,8 +25,9 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))  # run from a checkout without installing the package
 
-from workbench import load_map  # noqa: E402
+from workbench import RouteBoard, load_map  # noqa: E402
 from workbench.ui.render import board_figure, save_board_html  # noqa: E402
+from workbench.ui.route_render import route_figure, save_route_board_html  # noqa: E402
 
 WIDTH = 1000
 """Width of the browser window; the figure is drawn a little narrower."""
@@ -79,10 +80,16 @@ def render(map_file: Path, out_dir: Path, chromium: str, keep_html: bool) -> Pat
     """Render one map file to ``out_dir/<stem>.png``; return the PNG's path."""
     board = load_map(map_file)
     figure_width = WIDTH - MARGIN
-    height = (board_figure(board, width=figure_width).height or 0) + MARGIN
+    if isinstance(board, RouteBoard):  # a route board has its own drawing
+        height = (route_figure(board, width=figure_width).height or 0) + MARGIN
+    else:
+        height = (board_figure(board, width=figure_width).height or 0) + MARGIN
     with tempfile.TemporaryDirectory(prefix="make_pictures-") as folder:
         page = Path(folder) / f"{map_file.stem}.html"
-        save_board_html(board, page, width=figure_width)
+        if isinstance(board, RouteBoard):
+            save_route_board_html(board, page, width=figure_width)
+        else:
+            save_board_html(board, page, width=figure_width)
         png = out_dir / f"{map_file.stem}.png"
         screenshot(chromium, page, png, (WIDTH, int(height)))
         if keep_html:

@@ -46,7 +46,7 @@ def test_dev_test_runs_only_the_paths_given() -> None:
     assert all(p in everything for p in ("tests", "workbench", "notebooks"))
     assert {"--durations=15", "--nbval-lax"} <= set(everything)
     assert everything[everything.index("-n") + 1] == "auto"
-    assert everything[everything.index("--dist") + 1] == "loadgroup"
+    assert everything[everything.index("--dist") + 1] == "loadfile"
     assert dev.pytest_command(["-n", "0"]).count("-n") == 1  # the user's choice wins
 
 
@@ -60,11 +60,26 @@ def test_dev_test_collects_that_file_alone() -> None:
     assert files == {"tests/maps/test_io.py"}
 
 
-def test_dev_lab_replaces_itself_by_jupyterlab() -> None:
-    source = (ROOT / "dev.py").read_text()
-    lab = source[source.index("def lab(") : source.index("\ndef ", source.index("def lab("))]
-    assert "os.execv(" in lab and "subprocess.call(command)" in lab  # exec, except on Windows
-    assert "JUPYTER_CONFIG_PATH" in lab
+@pytest.mark.skipif(os.name == "nt", reason="no exec on Windows")
+def test_dev_lab_replaces_itself_by_jupyterlab(tmp_path: Path) -> None:
+    """dev.py lab execs `workbench lab` (same process: a kill reaches JupyterLab), with the
+    configuration that saves shipped notebooks clean."""
+    fake = tmp_path / "workbench"
+    fake.write_text('#!/bin/sh\necho "$$ $JUPYTER_CONFIG_PATH $*"\n')
+    fake.chmod(0o755)
+    code = (
+        "import os, sys; from pathlib import Path; sys.path.insert(0, sys.argv[1]); import dev; "
+        "dev.setup = lambda: None; dev.BIN = Path(sys.argv[2]); print(os.getpid(), flush=True); "
+        "dev.lab(['--map', 'tiny'])"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", code, str(ROOT), str(tmp_path)],
+        capture_output=True, text=True, check=True, env={**os.environ, "JUPYTER_CONFIG_PATH": ""},
+    )  # fmt: skip
+    lines = run.stdout.splitlines()
+    pid, (same, config, args) = lines[0], lines[-1].split(" ", 2)
+    assert same == pid  # the same process: exec, not a child
+    assert Path(config) == jupyter_config_dir() and args == "lab --map tiny"
 
 
 def test_build_backend_supports_the_licence_expression() -> None:
@@ -261,3 +276,28 @@ def test_the_lab_shows_the_maps() -> None:
     link = notebooks_dir() / "maps"
     assert link.is_symlink() and link.resolve() == maps_dir().resolve()
     assert (link / "trans_europa.yaml").is_file()
+
+
+@pytest.mark.slow
+def test_a_notebook_runs_whole_in_the_parallel_test_run(tmp_path: Path) -> None:
+    """dev.py's parallel options keep a notebook's cells in one kernel, in order."""
+    cells = [("x = 6", None), ("y = x * 7", None), ("print(y)", "42\n"), ("print(x + y)", "48\n")]
+    nb = _notebook("", "")
+    nb["cells"] = [
+        {**nb["cells"][0], "id": f"c{i}", "source": source,
+         "outputs": [] if out is None else [{"name": "stdout", "output_type": "stream",
+                                             "text": out}],
+         "execution_count": None if out is None else 1,
+         "metadata": {} if out is None else {"tags": [CHECKED_TAG]}}
+        for i, (source, out) in enumerate(cells)
+    ]  # fmt: skip
+    (tmp_path / "chain.ipynb").write_text(json.dumps(nb))
+    (tmp_path / "test_other.py").write_text("def test_a():\n    pass\n\ndef test_b():\n    pass\n")
+    args = [a for a in _dev().pytest_command(["-n", "2"]) if a not in ("tests", "workbench")]
+    args = [a for a in args if a != "notebooks"]
+    run = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *args, "."],
+        cwd=tmp_path, capture_output=True, text=True,
+    )  # fmt: skip
+    assert run.returncode == 0, run.stdout[-3000:]
+    assert "6 passed" in run.stdout

@@ -28,12 +28,10 @@ from typing import TYPE_CHECKING, Any, NoReturn
 from workbench import __version__
 from workbench.exceptions import MapError, RulesError, WorkbenchError
 from workbench.files import output_problem
-from workbench.maps.board import Board
-from workbench.maps.io import MAX_BYTES, check_map, load_lattice
-from workbench.maps.routes_io import is_routes_text, load_routes
-from workbench.resources import maps_dir, notebooks_dir
+from workbench.resources import find_map, maps_dir, notebooks_dir
 
 if TYPE_CHECKING:
+    from workbench.maps.board import Board
     from workbench.rules import Rules
 
 __all__ = ["EXIT_BAD_INPUT", "EXIT_INTERRUPTED", "EXIT_OK", "MAX_GAMES", "build_parser", "main"]
@@ -41,9 +39,15 @@ __all__ = ["EXIT_BAD_INPUT", "EXIT_INTERRUPTED", "EXIT_OK", "MAX_GAMES", "build_
 EXIT_OK = 0
 EXIT_BAD_INPUT = 1
 EXIT_INTERRUPTED = 130
+PRESET_NAMES = ("rulebook", "countdown", "colored")
+"""Trans Europa's presets as ``--help`` lists them, without importing the rules (a test
+keeps them equal to :data:`workbench.rules.PRESETS`), so that the command starts fast."""
+BOT_NAMES = ("random", "greedy", "shrewd", "search")
+"""Trans Europa's bots as ``--help`` lists them (a test keeps them equal to the registry's)."""
 MAX_GAMES = 100_000
-"""The most games one ``simulate`` run plays: its tables are held in memory (about 2 KB a
-game); more games are several runs with different ``--seed`` values."""
+"""The most games one ``simulate`` run plays: its tables are held in memory (measured: up to
+about 40 KB a game, for games cut off at 30 rounds on Trans Europa, so 4 GB at the limit);
+more games are several runs with different ``--seed`` values."""
 
 _UNSHOWABLE = re.compile(
     "[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]"
@@ -70,6 +74,8 @@ def _writable(command: str, option: str, path: str | os.PathLike[str]) -> bool:
 
 
 def _check(args: argparse.Namespace) -> int:
+    from workbench.maps.io import check_map
+
     failed = False
     for path in args.files:
         try:
@@ -92,8 +98,11 @@ def _check(args: argparse.Namespace) -> int:
 
 
 def _is_route_board(path: str) -> bool:
+    from workbench.maps.io import MAX_BYTES
+    from workbench.maps.routes_io import is_routes_text
+
     try:
-        with open(path, "rb") as f:
+        with open(find_map(path), "rb") as f:
             return is_routes_text(f.read(MAX_BYTES))
     except OSError:
         return False  # the lattice loader says why
@@ -101,6 +110,8 @@ def _is_route_board(path: str) -> bool:
 
 def _load(path: str) -> Board | None:
     """The lattice board at ``path``, or None after printing why it cannot be loaded."""
+    from workbench.maps.io import load_lattice
+
     try:
         return load_lattice(path)
     except MapError as e:
@@ -127,10 +138,11 @@ def _render(args: argparse.Namespace) -> int:
     if not _writable("render", "-o", out):
         return EXIT_BAD_INPUT
     if _is_route_board(args.map):
+        from workbench.maps.routes_io import load_routes
         from workbench.ui.route_render import save_route_board_html
 
         try:
-            save_route_board_html(load_routes(args.map), out)
+            save_route_board_html(load_routes(find_map(args.map)), out)
         except MapError as e:
             _say(str(e), err=True)
             return EXIT_BAD_INPUT
@@ -147,16 +159,43 @@ def _render(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _analyze_routes(args: argparse.Namespace) -> int:
+    from workbench.maps.routes_io import load_routes
+
+    try:
+        board = load_routes(find_map(args.map))
+    except MapError as e:
+        _say(str(e), err=True)
+        return EXIT_BAD_INPUT
+    from workbench.analysis.route_report import route_report
+
+    report = route_report(board, players=args.players)
+    _say(report.text())
+    if args.html:
+        from workbench.ui.route_report import save_route_report_html
+
+        _say(f"\nwrote {save_route_report_html(report, args.html)}")
+    return EXIT_OK
+
+
 def _analyze(args: argparse.Namespace) -> int:
     if args.html and not _writable("analyze", "--html", args.html):
         return EXIT_BAD_INPUT
+    if _is_route_board(args.map):
+        return _analyze_routes(args)
     board = _load(args.map)
     if board is None or not _playable("analyze", board):
         return EXIT_BAD_INPUT
     from workbench.analysis.report import analyze
 
     candidates = None if args.no_chokepoints else args.chokepoints
-    report = analyze(board, players=args.players, chokepoint_candidates=candidates)
+    try:
+        report = analyze(
+            board, players=args.players, chokepoint_candidates=candidates, progress=True
+        )
+    except ValueError as e:  # a board that checks but deals no hand, such as an empty color
+        _say(f"workbench analyze: {board.name!r} cannot be analysed: {e}", err=True)
+        return EXIT_BAD_INPUT
     _say(report.text())
     if args.html:
         from workbench.ui.report import save_report_html
@@ -356,17 +395,8 @@ def _simulate(args: argparse.Namespace) -> int:
     game = _game_of(args)
     if game is None:
         return EXIT_BAD_INPUT
-    if game != "trans_europa":
-        return _simulate_game(args, game, Variant, sweep)
-    board = _load(args.map)
-    rules = _sim_rules(args.rules)
-    bots = _sim_bots(args.bots, args.players)
-    if board is None or rules is None or bots is None or not _playable("simulate", board):
-        return EXIT_BAD_INPUT
-    try:
-        variant = Variant(rules.name, board, rules, bots)
-    except ValueError as e:
-        _say(f"workbench simulate: {e}", err=True)
+    variant = _sim_variant(args, game, Variant)
+    if variant is None:
         return EXIT_BAD_INPUT
     workers = _sim_workers(args.workers)
     with _stoppable(workers, args.games, progress=not args.quiet) as (executor, progress):
@@ -380,80 +410,75 @@ def _simulate(args: argparse.Namespace) -> int:
             rotate=not args.no_rotate,
             max_rounds=args.max_rounds,
         )
-    result.to_csv(out)
+    # Trans Europa's main table is one row per player per round; other games', per seat
+    table = "rounds" if not result.rounds.empty else "seats"
+    result.to_csv(out, table=table)
     if args.games_out:
         result.to_csv(args.games_out, table="games")
     if args.quiet:
         return EXIT_OK
+    from workbench.games import GAMES
+
+    unit = GAMES[game].length_unit
     summary = result.summary().iloc[0]
+    rows = len(result.rounds if table == "rounds" else result.seats)
     _say(
-        f"wrote {len(result.rounds)} rows ({args.games} games, {int(result.games.rounds.sum())} "
-        f"rounds) to {out} in {result.seconds:.1f} s"
+        f"wrote {rows} rows ({args.games} games, {int(result.games.length.sum())} {unit}) "
+        f"to {out} in {result.seconds:.1f} s"
     )
+    board = getattr(variant.board, "name", args.map)
+    rules = getattr(variant.rules, "name", args.rules)
+    if "rounds_per_game" in summary:
+        shape = (
+            f"{summary.rounds_per_game:.2f} rounds a game, "
+            f"{summary.turns_per_round:.1f} turns a round"
+        )
+    else:
+        shape = f"{summary.length_per_game:.2f} {unit} a game"
     _say(
-        f"{board.name}, {rules.name}, {variant.lineup}: {summary.rounds_per_game:.2f} rounds "
-        f"a game, {summary.turns_per_round:.1f} turns a round, balance {summary.balance:.3f}"
+        f"{board}, {rules}, {variant.lineup}: {shape}, balance {summary.balance:.3f}"
         + (f", {summary.truncated} games cut off" if summary.truncated else "")
     )
     for row in result.win_rates("seat").itertuples():
         _say(f"  seat {row.seat}: wins {row.rate:6.1%}  (95% CI {row.lo:.1%} to {row.hi:.1%})")
+    if len(set(variant.bots)) > 1:  # with seats rotating, the rate by bot is the answer
+        for row in result.win_rates("bot").itertuples():
+            _say(f"  bot {row.bot}: wins {row.rate:6.1%}  (95% CI {row.lo:.1%} to {row.hi:.1%})")
     return EXIT_OK
 
 
-def _simulate_game(args: argparse.Namespace, game: str, variant_of: Any, sweep: Any) -> int:
-    """``workbench simulate`` for a game other than Trans Europa: ``--out`` gets the seats
-    table (one row per seat per game), ``--games-out`` the games table."""
-    from workbench.games import GAMES
-
-    info = GAMES[game]
+def _sim_variant(args: argparse.Namespace, game: str, variant_of: Any) -> Any:
+    """The variant ``simulate`` plays, or None after saying why it cannot be made."""
     bots = _sim_bots(args.bots, args.players, game)
-    if bots is None:
-        return EXIT_BAD_INPUT
+    if game == "trans_europa":  # lattice maps and rules files have their own messages
+        board = _load(args.map)
+        rules = _sim_rules(args.rules)
+        if board is None or rules is None or bots is None or not _playable("simulate", board):
+            return None
+        name = rules.name
+    else:
+        from workbench.games import GAMES
+
+        if bots is None:
+            return None
+        try:
+            board = GAMES[game].board(find_map(args.map))
+            rules = GAMES[game].resolve_rules(args.rules)
+        except WorkbenchError as e:
+            _say(str(e), err=True)
+            return None
+        except (ValueError, KeyError) as e:
+            _say(f"workbench simulate: {e}", err=True)
+            return None
+        except OSError as e:
+            _say(f"{args.map}:0:0: cannot read the file: {e.strerror or e}", err=True)
+            return None
+        name = getattr(rules, "name", args.rules)
     try:
-        rules = info.resolve_rules(args.rules)
-        variant = variant_of(getattr(rules, "name", args.rules), args.map, rules, bots, game)
-    except WorkbenchError as e:
-        _say(str(e), err=True)
-        return EXIT_BAD_INPUT
-    except (ValueError, KeyError) as e:
+        return variant_of(name, board, rules, bots, game)
+    except ValueError as e:
         _say(f"workbench simulate: {e}", err=True)
-        return EXIT_BAD_INPUT
-    except OSError as e:
-        _say(f"{args.map}:0:0: cannot read the file: {e.strerror or e}", err=True)
-        return EXIT_BAD_INPUT
-    workers = _sim_workers(args.workers)
-    with _stoppable(workers, args.games, progress=not args.quiet) as (executor, progress):
-        result = sweep(
-            [variant],
-            args.games,
-            args.seed,
-            workers=workers,
-            executor=executor,
-            progress=progress,
-            rotate=not args.no_rotate,
-            max_rounds=args.max_rounds,
-        )
-    out = Path(args.out)
-    result.to_csv(out, table="seats")
-    if args.games_out:
-        result.to_csv(args.games_out, table="games")
-    if args.quiet:
-        return EXIT_OK
-    summary = result.summary().iloc[0]
-    _say(
-        f"wrote {len(result.seats)} rows ({args.games} games of {info.title}) to {out} "
-        f"in {result.seconds:.1f} s"
-    )
-    _say(
-        f"{variant.lineup}: {summary.length_per_game:.2f} {info.length_unit} a game, "
-        f"balance {summary.balance:.3f}"
-        + (f", {summary.truncated} games cut off" if summary.truncated else "")
-    )
-    rotating = not args.no_rotate and len(set(bots)) > 1
-    for row in result.win_rates("bot" if rotating else "seat").itertuples():
-        who = f"bot {row.bot}" if rotating else f"seat {row.seat}"
-        _say(f"  {who}: wins {row.rate:6.1%}  (95% CI {row.lo:.1%} to {row.hi:.1%})")
-    return EXIT_OK
+        return None
 
 
 def _games(args: argparse.Namespace) -> int:
@@ -493,7 +518,12 @@ def _schema(args: argparse.Namespace) -> int:
 def _lab(args: argparse.Namespace) -> int:
     source = notebooks_dir()
     folder = Path(args.dir) if args.dir else source
-    board = Path(args.map) if args.map else maps_dir() / "trans_europa.yaml"
+    try:
+        board = find_map(args.map) if args.map else maps_dir() / "trans_europa.yaml"
+    except FileNotFoundError as e:
+        _say(f"workbench lab: {e}", err=True)
+        _say("workbench lab: JupyterLab was not started", err=True)
+        return EXIT_BAD_INPUT
     if _load(str(board)) is None:
         _say(
             "workbench lab: JupyterLab was not started (--map names a map that cannot load)",
@@ -509,14 +539,28 @@ def _lab(args: argparse.Namespace) -> int:
         except OSError as e:
             _say(f"workbench lab: cannot use --dir {str(folder)!r}: {e.strerror or e}", err=True)
             return EXIT_BAD_INPUT
+    from workbench.resources import jupyter_config_dir
+
     env = dict(os.environ)
     env["WORKBENCH_MAP"] = str(board.resolve())
+    # saving a shipped notebook stores it clean (workbench.nbclean's pre-save hook)
+    paths = (str(jupyter_config_dir()), env.get("JUPYTER_CONFIG_PATH"))
+    env["JUPYTER_CONFIG_PATH"] = os.pathsep.join(p for p in paths if p)
     command = [sys.executable, "-m", "jupyterlab", f"--notebook-dir={folder}"]
     if os.geteuid() == 0:
         command.append("--allow-root")
     command.extend(args.extra)
     _say(f"JupyterLab on {folder}, board {board}")
-    return subprocess.call(command, env=env)
+    sys.stdout.flush()
+    return _exec(command, env)
+
+
+def _exec(command: list[str], env: dict[str, str]) -> int:
+    """Become ``command`` (so that stopping ``workbench lab`` stops JupyterLab); on Windows,
+    where a process cannot be replaced, run it and wait."""
+    if os.name == "nt":
+        return subprocess.call(command, env=env)
+    os.execve(command[0], command, env)  # never returns
 
 
 def _count(text: str, least: int) -> int:
@@ -557,9 +601,6 @@ def build_parser() -> argparse.ArgumentParser:
     >>> build_parser().parse_args(["check", "maps/tiny.yaml"]).files
     ['maps/tiny.yaml']
     """
-    from workbench.bots import BOTS
-    from workbench.rules import PRESETS
-
     parser = _Parser(
         prog="workbench",
         description="Boards, route costs and games for rail-connection games.",
@@ -648,12 +689,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--rules",
         default="rulebook",
         metavar="PRESET|FILE",
-        help=f"a preset ({', '.join(PRESETS)}) or a rules file (default: rulebook)",
+        help=f"a preset ({', '.join(PRESET_NAMES)}) or a rules file (default: rulebook)",
     )
     sim.add_argument(
         "--bots",
         metavar="NAMES",
-        help=f"one bot for every seat, or one per seat, from: {', '.join(BOTS)} "
+        help=f"one bot for every seat, or one per seat, from: {', '.join(BOT_NAMES)} "
         "(for example greedy,greedy,random,random; default greedy)",
     )
     sim.add_argument(
@@ -689,6 +730,9 @@ def build_parser() -> argparse.ArgumentParser:
     lab.add_argument("--map", help="the board the notebooks open (default: Trans Europa)")
     lab.epilog = "Other options (--port 8890, --no-browser, ...) are passed to jupyter lab."
     lab.set_defaults(run=_lab)
+    for command in sub.choices.values():
+        command.epilog = f"{command.epilog}\n\n{_EXIT_CODES}" if command.epilog else _EXIT_CODES
+        command.formatter_class = argparse.RawDescriptionHelpFormatter
     return parser
 
 
@@ -726,6 +770,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         _say(f"workbench {args.command}: {e.filename or ''}: {e.strerror or e}", err=True)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
+        _say(f"\nworkbench {args.command}: interrupted; no file was written or changed", err=True)
+        return EXIT_INTERRUPTED
+    except SystemError as e:  # Ctrl-C that landed inside compiled code, chained by CPython
+        if not isinstance(e.__cause__ or e.__context__, KeyboardInterrupt):
+            raise
         _say(f"\nworkbench {args.command}: interrupted; no file was written or changed", err=True)
         return EXIT_INTERRUPTED
     except BrokenPipeError:  # the reader went away (``workbench analyze ... | head``)

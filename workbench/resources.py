@@ -71,7 +71,7 @@ def shipped_maps() -> list[str]:
     Examples
     --------
     >>> shipped_maps()
-    ['tiny', 'trans_amerika', 'trans_europa']
+    [..., 'tiny', 'trans_amerika', 'trans_europa']
     """
     return sorted(p.stem for p in maps_dir().glob("*.yaml"))
 
@@ -98,7 +98,7 @@ def find_map(name_or_path: str | os.PathLike[str]) -> Path:
     >>> find_map("nowhere")
     Traceback (most recent call last):
     ...
-    FileNotFoundError: no map file 'nowhere' in ... (use a path, or one of: tiny, ...)
+    FileNotFoundError: no map file 'nowhere' in ... (use a path, or one of: ..., tiny, ...)
     """
     path = Path(name_or_path)
     if path.exists():

@@ -15,17 +15,25 @@ City positions are the real cities' longitude and latitude (to 0.01 degree); the
 drawn through a Lambert conformal conic projection centred on 15E 50N. Where the straight
 line between two cities would cross another route, the route gets ``via`` bend points (in
 degrees), as the printed board bends its routes around each other.
+
+The land drawn behind the routes comes from Natural Earth's 1:110m land polygons (public
+domain), clipped to 12W-46E and 33.5N-63.5N, simplified at 0.05 degree and rounded to 0.01
+degree; the result is kept in ``ticket_to_ride_europe_land.json`` beside this script, which
+``--natural-earth ne_110m_land.geojson`` writes again from the original file (read from
+the copy in the public repository Boorn123/MyData).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from workbench.maps.board import Area  # noqa: E402
 from workbench.maps.io import dumps_map  # noqa: E402
 from workbench.maps.routes import (  # noqa: E402
     Projection,
@@ -37,6 +45,33 @@ from workbench.maps.routes import (  # noqa: E402
 )
 
 OUT = ROOT / "maps" / "ticket_to_ride_europe.yaml"
+LAND = Path(__file__).resolve().parent / "ticket_to_ride_europe_land.json"
+FRAME = (-12.0, 33.5, 46.0, 63.5)  # west, south, east, north (degrees)
+# a name for each land mass, by a point inside it (longitude, latitude)
+LAND_NAMES = [
+    ("Europe and Asia", (20.0, 50.0)), ("Scandinavia", (15.0, 60.0)),
+    ("Africa", (5.0, 35.0)), ("Great Britain", (-1.5, 53.0)), ("Ireland", (-8.0, 53.0)),
+    ("Sicily", (14.0, 37.5)), ("Sardinia", (9.0, 40.0)), ("Zealand", (11.9, 55.5)),
+    ("Corsica", (9.1, 42.2)), ("Cyprus", (33.0, 35.0)), ("Crete", (24.9, 35.2)),
+]  # fmt: skip
+
+
+def land_from_natural_earth(path: Path) -> list[dict[str, object]]:
+    """The land polygons of a Natural Earth land GeoJSON, clipped, simplified and rounded."""
+    from shapely.geometry import Point, Polygon, box, shape
+
+    frame = box(*FRAME)
+    out = []
+    for feature in json.loads(path.read_text(encoding="utf-8"))["features"]:
+        clipped = shape(feature["geometry"]).intersection(frame)
+        for part in getattr(clipped, "geoms", [clipped]):
+            if part.geom_type != "Polygon" or part.area < 0.5:
+                continue
+            ring = Polygon(part.exterior).simplify(0.05, preserve_topology=True).exterior
+            vertices = [[round(x, 2), round(y, 2)] for x, y in ring.coords[:-1]]
+            inside = [n for n, at in LAND_NAMES if part.contains(Point(at))]
+            out.append({"name": inside[0] if inside else "", "polygon": vertices})
+    return sorted(out, key=lambda a: -Polygon(a["polygon"]).area)
 
 # name on the board: (longitude, latitude) of the real city
 CITIES = {
@@ -214,13 +249,23 @@ def board() -> RouteBoard:
         ),
         tickets=tuple(Ticket((a, b), p) for a, b, p in SHORT_TICKETS)
         + tuple(Ticket((a, b), p, long=True) for a, b, p in LONG_TICKETS),
+        land=tuple(
+            Area(tuple(map(tuple, a["polygon"])), a["name"])
+            for a in json.loads(LAND.read_text(encoding="utf-8"))
+        ),
     )
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="fail if the file would change")
+    parser.add_argument("--natural-earth", type=Path, metavar="GEOJSON",
+                        help="write the land file again from Natural Earth's ne_110m_land")
     args = parser.parse_args()
+    if args.natural_earth:
+        land = land_from_natural_earth(args.natural_earth)
+        LAND.write_text(json.dumps(land, separators=(",", ":")) + "\n", encoding="utf-8")
+        print(f"wrote {LAND} ({len(land)} polygons)")
     text = dumps_map(board())
     if args.check:
         same = OUT.exists() and OUT.read_text(encoding="utf-8") == text

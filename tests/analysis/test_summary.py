@@ -71,6 +71,18 @@ def test_report_text_has_every_section(europe: Board) -> None:
         assert heading in text
 
 
+def test_report_text_counts_bridges_in_words_and_says_when_the_list_is_cut(
+    europe: Board,
+) -> None:
+    report = analyze(europe, chokepoint_candidates=2)
+    assert report.choke is not None
+    bridges = len(report.choke.bridges)
+    line = next(x for x in report.text().splitlines() if "whose loss splits the board" in x)
+    assert line.strip().startswith(f"{bridges} bridge{'' if bridges == 1 else 's'} (")
+    assert (f"and {bridges - 6} more" in line) == (bridges > 6)
+    assert line.count("-") >= min(bridges, 6)  # every shown bridge is a segment a-b
+
+
 def test_cli_analyze_writes_the_page(tmp_path) -> None:
     page = tmp_path / "report.html"
     result = subprocess.run(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from itertools import combinations
+from itertools import combinations, pairwise
 
 import networkx as nx
 import numpy as np
@@ -17,9 +17,12 @@ from workbench import RouteBoard, load_map
 from workbench.analysis.tickets import (
     color_demand,
     cut_points,
+    longest_trail,
+    propose_tickets,
     route_graph,
     route_load,
     steiner_forest,
+    ticket_overlaps,
     ticket_paths,
 )
 from workbench.exceptions import InfeasibleError
@@ -191,3 +194,87 @@ def test_steiner_forest_takes_ids_pairs_and_tickets(europe: RouteBoard) -> None:
     with pytest.raises(KeyError, match="did you mean"):
         steiner_forest(europe, [("Pariss", "Wien")])
     assert steiner_forest(europe, []).cost == 0
+
+
+def _is_trail(board: RouteBoard, ids: tuple[str, ...]) -> bool:
+    """Whether the routes, in order, form one walk that uses each city pair once."""
+    routes = [board.route(r) for r in ids]
+    if len({r.ends for r in routes}) != len(routes):
+        return False
+    if len(routes) <= 1:
+        return True
+    first, second = set(routes[0].ends), set(routes[1].ends)
+    if not first & second:
+        return False
+    at = (first - second).pop() if len(first - second) == 1 else routes[0].ends[0]
+    for r in routes:
+        if at not in r.ends:
+            return False
+        at = r.ends[1] if r.ends[0] == at else r.ends[0]
+    return True
+
+
+def _brute_trail(board: RouteBoard, cars: int) -> int:
+    """The longest trail by trying every set of city pairs: a set is a trail when it is
+    connected and has 0 or 2 cities of odd degree (an Euler trail exists)."""
+    G = route_graph(board)
+    edges = list(G.edges(data="weight"))
+    best = 0
+    for n in range(1, len(edges) + 1):
+        for subset in combinations(edges, n):
+            total = sum(w for *_, w in subset)
+            if total > cars or total <= best:
+                continue
+            H = nx.MultiGraph([(u, v) for u, v, _ in subset])
+            odd = sum(d % 2 for _, d in H.degree())
+            if nx.is_connected(H) and odd in (0, 2):
+                best = total
+    return best
+
+
+@settings(max_examples=60, deadline=None)
+@given(small_boards(), st.integers(1, 20))
+def test_longest_trail_matches_brute_force(
+    case: tuple[RouteBoard, list[tuple[str, str]]], cars: int
+) -> None:
+    board, _ = case
+    total, ids = longest_trail(board, cars)
+    assert total == _brute_trail(board, cars)
+    assert _is_trail(board, ids) and sum(board.route(r).length for r in ids) == total
+
+
+def test_longest_trail_on_europe(europe: RouteBoard) -> None:
+    total, ids = longest_trail(europe)
+    assert total == europe.deck.cars == 45
+    assert _is_trail(europe, ids) and sum(europe.route(r).length for r in ids) == 45
+
+
+def test_ticket_overlaps_when_paths_are_unique(europe: RouteBoard) -> None:
+    G = route_graph(europe)
+    paths = {}
+    for t in europe.tickets:
+        found = list(nx.all_shortest_paths(G, *t.ends, weight="weight"))
+        if len(found) == 1:
+            paths[t.id] = {frozenset(p) for p in pairwise(found[0])}
+    table = ticket_overlaps(europe).set_index(["first", "second"]).cars
+    for (a, pa), (b, pb) in combinations(sorted(paths.items(), key=lambda kv: kv[0]), 2):
+        first, second = sorted((a, b), key=[t.id for t in europe.tickets].index)
+        common = sum(G[min(k)][max(k)]["weight"] for k in pa & pb)
+        assert table.get((first, second), 0.0) == pytest.approx(common), (a, b)
+    assert (table > 0).all()
+
+
+def test_proposed_tickets_are_new_priced_and_spread(europe: RouteBoard) -> None:
+    names, m = _matrix(europe)
+    dist = shortest_path(np.where(np.isinf(m), 0, m), method="D", directed=False)
+    table = propose_tickets(europe, count=6, cars=(6, 10))
+    existing = {t.id for t in europe.tickets}
+    assert len(set(table.ticket)) == 6 and not set(table.ticket) & existing
+    for row in table.itertuples():
+        a, b = row.ticket.split("-")
+        assert row.points == dist[names.index(a), names.index(b)]
+        assert 6 <= row.points <= 10
+        assert row.route.startswith(a) and row.route.endswith(b)
+    first = propose_tickets(europe, count=1, cars=(6, 10)).iloc[0]
+    assert first.ticket == table.iloc[0].ticket
+    assert first.load <= table.load.min() + 1e-9  # the least-loaded comes first

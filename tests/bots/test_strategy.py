@@ -60,6 +60,7 @@ def test_greedy_lays_a_single_before_a_double(tiny: Board) -> None:
 
 class WatchedShrewd(ShrewdBot):
     rails: ClassVar[list[tuple[dict[Edge, float], list[PlaceRail], Action]]] = []
+    asked: ClassVar[list[tuple[Observation, dict[Edge, float], dict[int, Any]]]] = []
     guessed: ClassVar[
         list[tuple[dict[int, list[tuple[str, ...]]], dict[int, Any], Observation]]
     ] = []
@@ -72,6 +73,7 @@ class WatchedShrewd(ShrewdBot):
             max(obs.lap, 1)
         ):
             self.rails.append((dict(self.demand(obs)), list(rails), action))
+            self.asked.append((obs, dict(self.demand(obs)), dict(self.guesses(obs))))
         return action
 
     def guesses(self, obs: Observation) -> dict[int, list[tuple[float, tuple[str, ...]]]]:
@@ -93,6 +95,7 @@ class WatchedShrewd(ShrewdBot):
 @pytest.fixture(scope="module")
 def shrewd_games(europe: Board) -> type[WatchedShrewd]:
     WatchedShrewd.rails.clear()
+    WatchedShrewd.asked.clear()
     WatchedShrewd.guessed.clear()
     game = Game(europe, players=3, seed=4)
     play_game(game, [WatchedShrewd, GreedyBot, GreedyBot], seed=4)
@@ -165,3 +168,47 @@ def test_a_cut_off_planner_builds_the_rail_that_brings_it_closest(seed: int) -> 
     assert WatchedFallback.answers == [PlaceRail(((3, 0), (4, 0)))] * 2
     state.apply(PlaceRail(((3, 0), (4, 0))))
     assert state.missing_rails(1) == before - 1
+
+
+def test_shrewd_weighs_each_guess_by_its_weight_and_the_opponents_urgency(
+    europe: Board, shrewd_games: type[WatchedShrewd]
+) -> None:
+    """Demand, recomputed: an opponent's guessed completions each add the guess's weight
+    times the opponent's urgency (2 over its expected missing rails, at most 1), on the
+    rails as the turn began (demand is worked out once a turn)."""
+    model = cost_model(europe)
+    assert shrewd_games.asked
+    for obs, wanted, guesses in shrewd_games.asked[:6]:
+        expected: dict[Edge, float] = {}
+        for seat, samples in guesses.items():
+            marker = obs.markers[seat]
+            rails = obs.rails - set(obs.placed)
+            plans = [(w, model.completion(rails, [marker, *hand])) for w, hand in samples]
+            left = sum(w * done.cost for w, done in plans)
+            urgency = 2.0 / max(2.0, left)
+            for w, done in plans:
+                for e in done.build:
+                    expected[e] = expected.get(e, 0.0) + urgency * w
+        assert wanted.keys() == expected.keys()
+        for e, value in expected.items():
+            assert wanted[e] == pytest.approx(value), e
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_with_one_segment_to_choose_shrewd_plays_as_greedy(seed: int) -> None:
+    """One segment of the plan fits (as a black or a colored rail), the plan is longer than
+    the turn and the other player wants that segment: there is nothing to order, so the
+    shrewd bot takes greedy's choice (same generator, same action)."""
+    board = load_map(CORRIDOR)
+    game = Game(board, Rules(colored_rails=2), players=2, hands=[(("East",), ("West",))])
+    state = game.new_state()
+    state.apply(PlaceMarker((2, 0)))
+    state.apply(PlaceMarker((3, 0)))  # seat 1 needs [2, 0]-[3, 0] on its way west
+    obs = state.observation(0)
+    segment = ((2, 0), (3, 0))
+    plan_rails = [a for a in obs.legal_actions if isinstance(a, PlaceRail) and a.segment == segment]
+    assert len(plan_rails) == 2, "the segment as a black and as a colored rail"
+    shrewd = ShrewdBot(board, game.rules, 2, 0, np.random.default_rng(seed))
+    greedy = GreedyBot(board, game.rules, 2, 0, np.random.default_rng(seed))
+    chosen = shrewd.act(obs)
+    assert chosen == greedy.act(obs) and chosen in plan_rails

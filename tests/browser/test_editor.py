@@ -125,6 +125,23 @@ def save_picture(page, element) -> None:
     page.wait_for_timeout(500)
 
 
+def viewport_shot(page, element, name: str) -> None:
+    """With ``WORKBENCH_VIEWPORT_SHOTS=FOLDER``, a 1400 x 900 screenshot of the page with
+    ``element`` at the top, as a user at that screen sees it, saved as ``FOLDER/name``."""
+    folder = os.environ.get("WORKBENCH_VIEWPORT_SHOTS")
+    if not folder:
+        return
+    size = page.viewport_size
+    page.set_viewport_size({"width": 1400, "height": 900})
+    page.mouse.move(0, 0)
+    element.evaluate("(el) => el.scrollIntoView({block: 'start'})")
+    page.wait_for_timeout(600)
+    Path(folder).mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(Path(folder) / name))
+    page.set_viewport_size(size)
+    page.wait_for_timeout(300)
+
+
 def test_editor_drag_tap_and_save_in_the_browser(lab, page) -> None:
     folder = lab[2]
     saved = folder / "my_map.yaml"
@@ -180,6 +197,7 @@ def test_editor_drag_tap_and_save_in_the_browser(lab, page) -> None:
         wait_for(lambda: distances.count() > 0, 15, f"the distances from {name}")
         page.wait_for_timeout(300)
         save_picture(page, editor)
+    viewport_shot(page, editor, "editor.png")
 
     # ---- save: the board's own file is written at once
     assert editor.locator("input[type='text']").first.input_value() == "my_map.yaml"

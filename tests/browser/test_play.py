@@ -130,6 +130,37 @@ def test_play_a_turn_by_tapping_the_canvas(lab, page) -> None:
     status = ui.root.locator(".wb-play-status").inner_text()
     assert "seat 0 (you) builds" in status
 
+    # 4b. more laps until the log overflows its box: it still shows its newest line
+    scroll = ui.root.locator(".wb-log-scroll")
+    overflowing = "(el) => el.scrollHeight > el.clientHeight + 4"
+    for _ in range(8):
+        if scroll.evaluate(overflowing) or replica.state.phase != "build":
+            break
+        rails = [
+            a.segment
+            for a in replica.state.legal_actions()
+            if isinstance(a, PlaceRail) and board.segments[a.segment].kind == "single"
+        ]
+        if not rails:
+            break
+        ui.tap(*_midpoint(rails[0]))
+        assert replica.click_segment(rails[0])
+        if replica.state.to_play == 0 and replica.state.placed:
+            ui.root.get_by_role("button", name="End turn").click()
+            assert replica.end_turn()
+        replica.play_bots()
+        ui.wait_for_log(replica.log[-1], timeout=60_000)
+    assert scroll.evaluate(overflowing), "the log outgrew its box"
+    last = ui.root.locator(".wb-play-log .wb-log-line").last
+    assert last.inner_text() == replica.log[-1]
+    outer, line = scroll.bounding_box(), last.bounding_box()
+    assert outer is not None and line is not None
+    assert (
+        outer["y"] <= line["y"] and line["y"] + line["height"] <= outer["y"] + outer["height"] + 1
+    )
+    first = ui.root.locator(".wb-play-log .wb-log-line").first.bounding_box()
+    assert first is not None and first["y"] < outer["y"], "the oldest lines are scrolled away"
+
     # 5. the hint draws our cheapest completion and says what it costs
     ui.root.get_by_role("button", name="Hint").click()
     tip = replica.hint()
@@ -138,6 +169,14 @@ def test_play_a_turn_by_tapping_the_canvas(lab, page) -> None:
 
     if os.environ.get("WORKBENCH_SHOOT"):
         _shoot(page, ui)
+    folder = os.environ.get("WORKBENCH_VIEWPORT_SHOTS")
+    if folder:  # the widget at the top of a 1400 x 900 screen, as a user sees it
+        page.set_viewport_size({"width": 1400, "height": 900})
+        page.mouse.move(0, 0)
+        ui.root.evaluate("(el) => el.scrollIntoView({block: 'start'})")
+        page.wait_for_timeout(600)
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(folder) / "play.png"))
 
 
 def _shoot(page: Any, ui: Board) -> None:

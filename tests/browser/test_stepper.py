@@ -111,6 +111,23 @@ def _controls_stay_put(page, stepper) -> None:  # type: ignore[no-untyped-def]
     assert tops == {(round(first["button"]["y"]), round(first["board"]["y"]))}
     seen = _box(board)
     assert seen["y"] + seen["height"] - first["controls"]["y"] <= 900  # one screen
+
+    def shown() -> int:
+        return int(status.inner_text().split()[1])
+
+    # play runs the hidden timer in the browser; pause stays; stop goes back to step 13
+    stepper.locator(".wb-step-play").click()
+    _wait_for(lambda: shown() >= 16, 20, "play to move on")
+    stepper.locator(".wb-step-pause").click()
+    page.wait_for_timeout(1500)  # two ticks at the normal speed, had it kept playing
+    paused = shown()
+    page.wait_for_timeout(1500)
+    assert shown() == paused > 13
+    stepper.locator(".wb-step-play").click()
+    _wait_for(lambda: shown() > paused, 20, "play to go on from the pause")
+    stepper.locator(".wb-step-stop").click()
+    _wait_for(lambda: shown() == paused, 20, "stop to go back to where play started")
+    assert tops == {(round(_box(step)["y"]), round(_box(board)["y"]))}
     if shots:
         page.screenshot(path=f"{shots}/stepper-normal.png")
 
@@ -143,6 +160,8 @@ def _save_docs_picture(page, stepper) -> None:
     status = stepper.locator(".wb-stepper-step")
     handle = stepper.locator(".noUi-handle").first
     handle.focus()
+    handle.press("Home")  # from step 1 (the stepper may have been stepped before)
+    _wait_for(lambda: status.inner_text().startswith("step 1 of"), 20, "step 1")
     for _ in range(24):  # PageUp moves the slider five steps
         handle.press("PageUp")
     _wait_for(lambda: status.inner_text().startswith("step 121 of"), 20, "step 121")

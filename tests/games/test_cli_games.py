@@ -39,3 +39,10 @@ def test_simulate_refuses_an_unknown_game(
     code = cli.main(["simulate", "--game", "chess", "--out", str(tmp_path / "x.csv")])
     assert code != 0 and "no game 'chess'; the games are: trans_europa" in capsys.readouterr().err
     assert not (tmp_path / "x.csv").exists()
+
+
+def test_the_help_lists_the_presets_and_bots_the_game_has() -> None:
+    from workbench.rules import PRESETS
+
+    assert tuple(PRESETS) == cli.PRESET_NAMES
+    assert tuple(GAMES["trans_europa"].bots) == cli.BOT_NAMES

@@ -60,10 +60,12 @@ def route_boards(draw: st.DrawFn, max_cities: int = 7) -> RouteBoard:
         Ticket(pair, draw(st.integers(1, 25)), draw(st.booleans()), draw(text))
         for pair in draw(st.lists(st.sampled_from(pairs), max_size=4))
     )
-    land = tuple(
-        Area(tuple(draw(st.lists(st.tuples(lon, lat), min_size=3, max_size=5))), draw(text))
-        for _ in range(draw(st.integers(0, 1)))
-    )
+    land = []
+    for _ in range(draw(st.integers(0, 1))):  # a rectangle: a valid outline
+        x0, x1 = sorted([draw(lon), draw(lon)])
+        y0, y1 = sorted([draw(lat), draw(lat)])
+        if x0 < x1 and y0 < y1:
+            land.append(Area(((x0, y0), (x1, y0), (x1, y1), (x0, y1)), draw(text)))
     lo = draw(st.integers(1, 4))
     return RouteBoard(
         name=draw(names),
@@ -80,7 +82,7 @@ def route_boards(draw: st.DrawFn, max_cities: int = 7) -> RouteBoard:
             draw(st.integers(0, 8)),
         ),
         projection=Projection((draw(lon), draw(lat)), (35.0, 60.0)) if projected else None,
-        land=land,
+        land=tuple(land),
         description=draw(text),
         author=draw(text),
         license=draw(text),

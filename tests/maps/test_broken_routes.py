@@ -27,6 +27,7 @@ ERRORS = {
     "duplicate_city.yaml": (8, 12, "city name 'Birch' is used 2 times"),
     "unknown_key.yaml": (15, 31, "unknown key 'lenght' in route Alder-Delta"),
     "yaml_syntax.yaml": (16, 8, "YAML syntax error"),
+    "land_crosses_itself.yaml": (9, 7, "land polygon 'Bow tie' crosses itself"),
 }
 # file -> (line, column, words of the first warning); these boards still load
 WARNINGS = {

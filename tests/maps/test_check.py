@@ -3,9 +3,14 @@ that breaks it, at the line of the entry to fix, and stays quiet one step short 
 
 from __future__ import annotations
 
+import dataclasses
+import math
 from pathlib import Path
 
 from workbench import check_map
+from workbench.maps.board import Area
+from workbench.maps.check import check_board
+from workbench.maps.io import loads_map
 
 HEAD = """\
 format: 1
@@ -77,3 +82,15 @@ def test_too_few_dashed_cities_warn(tmp_path: Path) -> None:
 def test_too_many_dashed_cities_warn(tmp_path: Path) -> None:
     problems = _check(tmp_path, _map(dashed=0, dash_alder=True))
     assert problems == [(6, "warning", "color 'brown' has 1 dashed city, the deck expects 0")]
+
+
+def test_a_vertex_that_is_not_a_number_is_an_error() -> None:
+    # the loader refuses .nan in a file; a board made in Python is checked by check_board
+    board = loads_map(_map())
+    for vertex in ((math.nan, 1.0), (1.0, math.nan), (math.inf, 1.0)):
+        outline = (*board.land[0].polygon[:2], vertex, *board.land[0].polygon[2:])
+        broken = dataclasses.replace(board, land=(Area(outline),))
+        problems = check_board(broken)
+        assert [p.message for p in problems] == [
+            f"land 0 has the vertex [{vertex[0]!r}, {vertex[1]!r}]"
+        ], problems

@@ -24,8 +24,9 @@ def test_lanes_come_from_canonical_order_not_input_order() -> None:
     one, two = _board(red, blue), _board(blue, red)
     assert one == two
     assert [(r.id, r.color, r.lane) for r in one.routes] == [
-        ("A-B", "blue", 0), ("A-B#2", "red", 1)
-    ]  # fmt: skip
+        ("A-B", "blue", 0),
+        ("A-B#2", "red", 1),
+    ]
     assert one.tickets[0].ends == ("A", "B")
 
 
@@ -82,3 +83,45 @@ def test_lattice_network_keeps_the_lattice_costs(europe: Board) -> None:
         assert on_net == on_board
     kinds = {k.kind for k in net.links}
     assert kinds <= {"single", "double", "ferry", "tunnel"} and "ferry" in kinds
+
+
+def test_crossings_ignore_meeting_at_a_city_but_not_a_bend_across() -> None:
+    from workbench.maps.routes_check import check_routes
+
+    cities = (RouteCity("A", (0, 0)), RouteCity("B", (4, 0)), RouteCity("C", (4, 2)))
+    meet = RouteBoard(
+        "T", cities, (Route(("A", "B"), 2), Route(("A", "C"), 2), Route(("B", "C"), 1))
+    )
+    assert not [p for p in check_routes(meet) if "cross" in p.message]
+    bent = meet.replace(
+        routes=(Route(("A", "B"), 2), Route(("A", "C"), 2, via=((3, -1),)), Route(("B", "C"), 1))
+    )
+    crossings = [p for p in check_routes(bent) if "cross" in p.message]
+    assert len(crossings) == 1 and "A-B and A-C" in crossings[0].message
+
+
+def test_edits_return_checked_boards() -> None:
+    from workbench import MapError
+
+    europe = load_map("maps/ticket_to_ride_europe.yaml")
+    assert isinstance(europe, RouteBoard)
+    moved = europe.move_city("Paris", (2.0, 48.0))
+    assert moved.positions["Paris"] != europe.positions["Paris"] and moved.routes == europe.routes
+    with pytest.raises(MapError, match="no route reaches city 'Edinburgh'"):
+        europe.remove_route("Edinburgh-London").remove_route("Edinburgh-London")
+    with pytest.raises(MapError, match="more than two routes"):
+        europe.add_route(Route(("Paris", "Frankfurt"), 3, "red"))
+    with pytest.raises(MapError, match="no city 'Atlantis'"):
+        europe.add_ticket(Ticket(("Paris", "Atlantis"), 4))
+    renamed = europe.rename_city("Kyiv", "Kiev")
+    assert "Kiev-Sochi" in {t.id for t in renamed.tickets}
+    assert len(renamed.routes_between("Kiev", "Budapest")) == 1
+    swapped = europe.set_route("Frankfurt-Paris", color="yellow")  # lanes re-sorted
+    assert [r.color for r in swapped.routes_between("Paris", "Frankfurt")] == ["white", "yellow"]
+    fewer = europe.remove_ticket("Paris-Wien")
+    assert len(fewer.tickets) == 45 and fewer.problems()[0].severity == "warning"
+    with pytest.raises(KeyError):
+        europe.remove_ticket("Paris-Atlantis")
+    assert europe.add_city(RouteCity("Oslo", (10.75, 59.91))).problems()[0].message == (
+        "no route reaches city 'Oslo'"
+    )

@@ -19,6 +19,7 @@ from workbench.rules import (
     loads_rules,
     save_rules,
 )
+from workbench.rules.io import LIMITS
 
 
 def problems(text: str) -> list[str]:
@@ -127,4 +128,47 @@ def test_save_and_load(tmp_path: Path) -> None:
     assert load_rules(path) == r
     path.write_text("target: 0\n")
     with pytest.raises(RulesError, match=r"house\.yaml:1:9: target is 0"):
+        load_rules(path)
+
+
+# ---------------------------------------------------------------------- issue 14
+
+
+@pytest.mark.parametrize("key", ["special_cards", "colors_out", "reveal", "draft_extra"])
+def test_a_list_where_a_name_belongs(key: str) -> None:
+    (message,) = problems(f"{key}: [[x]]\n")
+    assert f"r.yaml:1:{len(key) + 3}: {key} is [['x']]: every item must be a name" in message
+
+
+def test_control_characters_in_a_rules_file() -> None:
+    assert "control character U+0001 is not allowed" in problems("name: fam\x01ily\n")[0]
+    assert "holds the control character U+001B" in problems('name: "fam\\e[2Jily"\n')[0]
+    assert "bidirectional control U+202E" in problems('name: "\\u202efamily"\n')[0]
+
+
+@pytest.mark.parametrize("key", sorted(LIMITS))
+def test_every_count_is_bounded_by_what_the_game_allows(key: str) -> None:
+    try:  # the limit itself is allowed (another rule may still refuse it)
+        loads_rules(f"{key}: {LIMITS[key]}\n")
+    except RulesError as e:
+        assert "over the limit" not in str(e)
+    (message,) = problems(f"{key}: 1000000000\n")
+    assert f"{key} is 1000000000, over the limit of {LIMITS[key]:,}" in message
+
+
+def test_lists_of_counts_are_bounded() -> None:
+    assert "over the limit of 100" in problems("rhythm: [1000000000]\n")[0]
+    assert "over the limit of 100" in problems(f"rhythm: [{', '.join(['1'] * 101)}]\n")[0]
+    assert "over the limit of 1,000" in problems("table: [[1, 1000000000]]\n")[0]
+
+
+def test_non_finite_numbers_and_floats_as_whole_numbers() -> None:
+    assert ".nan is not a finite number" in problems("target: .nan\n")[0]
+    assert loads_rules("target: 15.0\n").target == 15
+
+
+def test_the_size_limit_message_says_the_real_size(tmp_path: Path) -> None:
+    path = tmp_path / "big.yaml"
+    path.write_text("target: 15\n" + "#" * 2_000_000 + "\n")
+    with pytest.raises(RulesError, match=f"{path.stat().st_size:,} bytes, over the limit"):
         load_rules(path)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pandas as pd
@@ -82,3 +84,80 @@ def test_players_the_board_cannot_seat(tmp_path: Path, capsys: pytest.CaptureFix
     assert "does not exist" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         cli.main([*ARGS[:-2], "--seed", "-1", "--out", "x.csv"])
+
+
+# ---------------------------------------------------------------------- issue 14
+
+
+def test_outputs_are_checked_before_any_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr("workbench.sim.sweep", lambda *a, **k: pytest.fail("games were played"))
+    same = tmp_path / "same.csv"
+    for outs, words in (
+        (["--out", "/proc/x.csv"], "cannot write --out '/proc/x.csv'"),
+        (["--out", str(tmp_path)], "is a folder"),
+        (["--out", str(same), "--games-out", "/proc/g.csv"], "cannot write --games-out"),
+        (["--out", str(same), "--games-out", str(same)], "both name"),
+        (["--out", str(same), "--games", str(10**12)], "is over the 100,000 games"),
+    ):
+        assert cli.main([*ARGS, *outs]) == 1
+        assert words in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_workers_are_capped_at_the_cores(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    seen: dict[str, object] = {}
+
+    def sweep(*args: object, **kwargs: object) -> object:
+        seen.update(kwargs)
+        raise KeyboardInterrupt  # stop there: only the arguments matter
+
+    monkeypatch.setattr("workbench.sim.sweep", sweep)
+    monkeypatch.setattr("os.cpu_count", lambda: 2)
+    out = tmp_path / "x.csv"
+    assert cli.main([*ARGS, "--workers", "48", "--out", str(out), "-q"]) == 130
+    assert seen["workers"] == 2
+    err = capsys.readouterr().err
+    assert "--workers 48 is more than this machine's 2 cores; using 2" in err
+    assert "interrupted; no file was written or changed" in err and not out.exists()
+
+
+INTERRUPTED = """
+import os, signal, subprocess, sys, time
+out = sys.argv[2]
+p = subprocess.Popen([sys.executable, "-m", "workbench", "simulate", "--games", "400",
+                      "--workers", sys.argv[1], "--out", out], stdout=subprocess.PIPE,
+                     stderr=subprocess.PIPE, text=True, start_new_session=True)
+time.sleep(float(sys.argv[3]))
+start = time.perf_counter()
+os.killpg(p.pid, signal.SIGINT)  # as a terminal's Ctrl-C: the whole process group
+_, err = p.communicate(timeout=60)
+print(p.returncode, time.perf_counter() - start, "Traceback" in err or "Error" in err)
+"""
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_ctrl_c_stops_cleanly_and_keeps_the_old_output(workers: str, tmp_path: Path) -> None:
+    out = tmp_path / "rounds.csv"
+    out.write_text("the old results\n")
+    done = subprocess.run(
+        [sys.executable, "-c", INTERRUPTED, workers, str(out), "4"],
+        capture_output=True, text=True, check=True, timeout=120,
+    )  # fmt: skip
+    code, seconds, traceback = done.stdout.split()
+    assert code == "130" and traceback == "False", done.stdout
+    assert float(seconds) < 5  # measured: 0.7-1.4 s (a game ends first with one worker)
+    assert out.read_text() == "the old results\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["rounds.csv"]
+
+
+def test_win_rates_by_bot_when_the_bots_differ(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "rounds.csv"
+    assert cli.main([*ARGS, "--bots", "random,greedy", "--out", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert "seat 0: wins" in text and "bot greedy: wins" in text and "bot random: wins" in text

@@ -61,3 +61,15 @@ def test_product_names_what_varies(tiny: Board) -> None:
     assert renamed[0].name == "mine" and renamed[0].rules == only.rules
     with pytest.raises(ValueError, match="no variants"):
         as_variants([])
+
+
+def test_a_keyed_variant_of_a_preset_goes_by_its_key_in_the_rules_column() -> None:
+    from workbench.rules import apply_cards
+
+    variants = Variant.product(
+        [TINY],
+        {"race": "rulebook", "water is flat": apply_cards(Rules(), ["water_single"])},
+        [["random", "random"]],
+    )
+    assert [v.rules.name for v in variants] == ["rulebook", "water is flat"]
+    assert variants[1].rules.replace(name="rulebook") == apply_cards(Rules(), ["water_single"])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 import time
 from pathlib import Path
@@ -299,11 +300,58 @@ def test_html_and_saved_page_are_self_contained(tiny: Board, tmp_path: Path) -> 
     assert "rails" in repr(view)
 
 
-def test_player_colors_are_six_distinct_okabe_ito_colors() -> None:
+# color-vision deficiencies, simulated in linear RGB (Machado, Oliveira, Fernandes 2009,
+# severity 1.0)
+CVD = {
+    "normal": np.eye(3),
+    "protanopia": np.array([[0.152286, 1.052583, -0.204868], [0.114503, 0.786281, 0.099216],
+                            [-0.003882, -0.048116, 1.051998]]),
+    "deuteranopia": np.array([[0.367322, 0.860646, -0.227968], [0.280085, 0.672501, 0.047413],
+                              [-0.011820, 0.042940, 0.968881]]),
+    "tritanopia": np.array([[1.255528, -0.076749, -0.178779], [-0.078411, 0.930809, 0.147602],
+                            [0.004733, 0.691367, 0.303900]]),
+}  # fmt: skip
+
+
+def _lab(color: str, vision: str) -> np.ndarray:
+    """CIE L*a*b* (D65) of an sRGB hex color as seen with ``vision``."""
+    c = np.array([int(color[i : i + 2], 16) / 255 for i in (1, 3, 5)])
+    linear = np.where(c <= 0.04045, c / 12.92, ((c + 0.055) / 1.055) ** 2.4)
+    linear = np.clip(CVD[vision] @ linear, 0, 1)
+    m = np.array([[0.4124, 0.3576, 0.1805], [0.2126, 0.7152, 0.0722], [0.0193, 0.1192, 0.9505]])
+    xyz = m @ linear / np.array([0.95047, 1.0, 1.08883])
+    f = np.where(xyz > 0.008856, np.cbrt(xyz), 7.787 * xyz + 16 / 116)
+    return np.array([116 * f[1] - 16, 500 * (f[0] - f[1]), 200 * (f[1] - f[2])])
+
+
+def _distance(a: str, b: str, vision: str) -> float:
+    return float(np.linalg.norm(_lab(a, vision) - _lab(b, vision)))
+
+
+def test_player_colors_stand_apart_from_the_board_and_each_other(europe: Board) -> None:
+    from workbench.ui import render
+
     assert len(PLAYER_COLORS) == len(set(PLAYER_COLORS)) == 6
-    okabe_ito = {"#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7"}
-    assert set(PLAYER_COLORS) <= okabe_ito
     assert [player_color(s) for s in range(8)] == [*PLAYER_COLORS, *PLAYER_COLORS[:2]]
+    board = [render.SEA, render.LAND_FILL, render.WATER_FILL, render.WATER_LINE, render.RIVER,
+             render.MOUNTAIN_FILL, render.DOUBLE_WATER, render.DOUBLE_MOUNTAIN, render.FERRY,
+             render.TUNNEL, render.SINGLE, "#111111", *(c.fill for c in europe.colors)]  # fmt: skip
+    for seat in PLAYER_COLORS:
+        assert min(_distance(seat, b, "normal") for b in board) >= 25, seat
+        for vision in CVD:
+            assert min(_distance(seat, b, vision) for b in board) >= 6, (seat, vision)
+    for a, b in itertools.combinations(PLAYER_COLORS, 2):
+        for vision in CVD:
+            assert _distance(a, b, vision) >= 20, (a, b, vision)
+    old_blue = "#0072B2"  # seat 0 before: read as a water double
+    assert _distance(old_blue, render.DOUBLE_WATER, "normal") < 25
+
+
+def test_city_names_are_drawn_over_the_markers(tiny: Board) -> None:
+    view = BoardView(tiny)
+    names = [getattr(a, "name", None) for a in view.figure.center]
+    assert names.index("city-names") > names.index("marker-labels")
+    assert names.index("city-names-halo") > names.index("marker-labels")
 
 
 @settings(max_examples=20, deadline=None)

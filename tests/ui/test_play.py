@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import dataclasses
+import html
+import re
 
 import pytest
 from bokeh.events import Tap
@@ -73,7 +75,10 @@ def _hinted_start(play: PlayRound) -> tuple[int, int]:
 
 
 def test_seat_kinds_are_human_and_the_registered_bots() -> None:
-    assert seat_kinds() == (HUMAN, *BOTS)
+    from workbench.games import GAMES
+
+    assert seat_kinds() == (HUMAN, *GAMES["trans_europa"].bots)
+    assert set(BOTS) <= set(seat_kinds())
 
 
 def test_unknown_seats_and_cards_are_refused(tiny: Board) -> None:
@@ -487,3 +492,54 @@ def test_bots_wait_their_delay_in_an_event_loop(tiny: Board) -> None:
     seen = asyncio.run(scenario())
     assert seen[0] == 1, "nothing is played before the first delay"
     assert seen[-1] == 2 and set(seen) == {1, 2}, "the bot's move came after the delay"
+
+
+def test_a_refusal_is_not_wiped_when_the_bot_moves(tiny: Board) -> None:
+    import asyncio
+
+    async def scenario() -> tuple[str, str]:
+        play = PlayRound(tiny, ["random", HUMAN], delay=0.04)
+        _ = play.widget
+        play.click_point((1, 1))  # the bot is on turn: refused
+        said = play._widgets["message"].value
+        while play.state is not None and play.state.to_play != 1:
+            await asyncio.sleep(0.01)
+        return said, play._widgets["message"].value
+
+    said, after = asyncio.run(scenario())
+    assert "wait: seat 0 (random) is playing" in said
+    assert after == said, "the bot's move 40 ms later leaves the message on show"
+
+
+def test_the_log_opens_on_its_newest_line(tiny: Board) -> None:
+    play = PlayRound(tiny, ["random", "random"], delay=None)
+    _ = play.widget
+    play.play_bots()
+    value = play._widgets["log"].value
+    assert value.startswith("<div class='wb-log-scroll'><div>")
+    lines = re.findall(r"<div class='wb-log-line'>(.*?)</div>", value)
+    assert lines[-1] == html.escape(play.log[-1]) and play.log[-1].startswith("game over")
+    assert "flex-direction: column-reverse" in play.widget.children[0].value
+
+
+def test_the_scoring_in_force_is_shown(tiny: Board) -> None:
+    play = PlayRound(tiny, [HUMAN, "random"], delay=0)
+    _ = play.widget
+    scoring = play._widgets["scoring"].value
+    assert "Scoring in force (rulebook)" in scoring
+    assert "<td>5 or more rails missing</td><td><b>0</b></td>" in scoring
+    countdown = PlayRound(tiny, [HUMAN, "random"], rules="countdown", delay=0)
+    _ = countdown.widget
+    assert "each rail missing" in countdown._widgets["scoring"].value
+
+
+def test_the_play_widget_has_a_legend(tiny: Board) -> None:
+    play = PlayRound(tiny, [HUMAN, "random"], delay=0)
+    assert any("wb-legend" in str(getattr(c, "value", "")) for c in _walk(play.widget))
+
+
+def _walk(widget: object) -> list[object]:
+    out = [widget]
+    for child in getattr(widget, "children", ()):
+        out += _walk(child)
+    return out

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import pytest
-from bokeh.models.annotations import Whisker
+from bokeh.models.annotations import Legend, Whisker
 from bokeh.plotting import figure
 
 from workbench.maps.board import Board
 from workbench.sim import SimResult, Variant, sweep
 from workbench.ui.sim_plots import (
     END_COLORS,
+    MIN_WIDTH,
     comparison_figures,
     end_reasons_figure,
     end_shares,
@@ -72,3 +73,18 @@ def test_the_layout(result: SimResult) -> None:
     layout = comparison_figures(result, width=900)
     names = sorted(f.name for f in layout.select({"type": figure}))
     assert names == ["end-reasons", "round-lengths", "win-rates-bot", "win-rates-seat"]
+
+
+def test_figures_stretch_to_the_notebook_and_legends_cover_nothing(result: SimResult) -> None:
+    layout = comparison_figures(result)
+    assert layout.sizing_mode == "stretch_width"
+    for fig in layout.select({"type": figure}):
+        assert fig.sizing_mode == "stretch_width" and fig.min_width == MIN_WIDTH
+        assert not [r for r in fig.center if isinstance(r, Legend)]  # none over the plot
+    for make in (round_length_figure, end_reasons_figure):
+        fig = make(result)
+        (legend,) = [r for r in fig.below if isinstance(r, Legend)]  # under the plot
+        assert len(legend.items) >= 2
+    fixed = comparison_figures(result, width=900)
+    widths = [f.width for f in fixed.select({"type": figure})]
+    assert widths == [442] * 4 and fixed.sizing_mode is None

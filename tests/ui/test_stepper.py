@@ -104,10 +104,14 @@ def test_the_widgets_drive_the_frame(tiny: Board) -> None:
     assert stepper.index == 2 and stepper.slider.value == 3  # the slider counts from 1
     stepper.back_button.click()
     assert stepper.index == 1
+    stepper.play.playing = True
     stepper.play.value = 6  # what the Play widget does as it ticks
     assert stepper.index == 5 and stepper.slider.value == 6
     stepper.slider.value = 4
     assert stepper.index == 3 and stepper.play.value == 4
+    stepper.play.playing = False
+    stepper.play.value = 5  # a tick sent before the browser heard of the pause
+    assert stepper.index == 3 and stepper.play.value == 4  # ignored, the timer put back
     check_drawn(stepper)
     stepper.speed.value = 100
     assert stepper.play.interval == 100
@@ -269,10 +273,14 @@ def test_pause_stays_and_stop_goes_back_to_where_play_started(tiny: Board) -> No
     stepper.play.value = 7
     stepper.pause_button.click()
     assert not stepper.play.playing and stepper.index == 6  # pause: stays
+    stepper.play.value = 8  # a tick already on its way: ignored
+    assert stepper.index == 6
     stepper.play_button.click()
     stepper.play.value = 9
     stepper.stop_button.click()
     assert not stepper.play.playing and stepper.index == 6  # stop: back to where play began
+    stepper.play.value = 10  # a late tick after stop: ignored too
+    assert stepper.index == 6 and stepper.play.value == 7
     stepper.seek(-1)
     stepper.start()  # at the end, play starts again from the first step
     assert stepper.index == 0 and stepper.play.playing
@@ -341,7 +349,10 @@ MUTED = {"rejected", "rail"}  # grey and black on purpose: what is set aside or 
 def test_each_role_stands_out_from_the_board() -> None:
     from workbench.ui import render
 
-    cards = {c.fill for path in MAPS.glob("*.yaml") for c in load_map(path).colors}
+    boards = [load_map(path) for path in sorted(MAPS.glob("*.yaml"))]
+    lattices = [b for b in boards if isinstance(b, Board)]  # the boards the stepper draws
+    assert len(lattices) >= 3
+    cards = {c.fill for board in lattices for c in board.colors}
     cards |= {render.LAND_FILL, render.SEA}
     for role, style in NODE_STYLE.items():
         if role not in MUTED:

@@ -10,7 +10,9 @@ program (:mod:`workbench.algorithms._kernels`) runs on the rest. Its answers equ
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Iterable, Mapping, Sequence
+from typing import cast
 
 import numpy as np
 
@@ -18,6 +20,7 @@ from workbench.algorithms import _rails
 from workbench.analysis.costs import Completion, DoubleCost, segment_cost
 from workbench.exceptions import InfeasibleError
 from workbench.maps.board import Board
+from workbench.maps.cache import board_cache
 from workbench.maps.lattice import Edge, Point, point_name
 
 __all__ = ["CostModel", "cost_model"]
@@ -70,6 +73,8 @@ class CostModel:
         for key, value in (costs or {}).items():
             weights[self._edge_id(key)] = int(value)
         self.weights = np.asarray(weights, dtype=np.float64)
+        self.weight_of: dict[Edge, float] = dict(zip(self.edges, map(float, weights), strict=True))
+        """Each segment's cost when free, as a float (faster to read than ``weights``)."""
         self._city_point = {c.name: c.at for c in board.cities}
 
     def __repr__(self) -> str:
@@ -187,14 +192,11 @@ class CostModel:
         return Completion(cost, tuple(sorted(edges[i] for i in set(ids.tolist()))))
 
 
-_MODELS: dict[tuple[int, object], tuple[Board, CostModel]] = {}
-
-
 def cost_model(board: Board, double_cost: DoubleCost = 2) -> CostModel:
     """The :class:`CostModel` of a board and cost of doubles, made once and then reused.
 
-    Boards are looked up by identity (hashing a whole board on every question would cost
-    more than the answer); the 16 latest are kept.
+    Kept in the board's table (:func:`workbench.maps.cache.board_cache`): looked up by the
+    board's identity, and gone with the board.
 
     Examples
     --------
@@ -207,12 +209,10 @@ def cost_model(board: Board, double_cost: DoubleCost = 2) -> CostModel:
     """
     from workbench.analysis.costs import double_cost_key
 
-    key = (id(board), double_cost_key(double_cost))
-    found = _MODELS.get(key)
-    if found is not None and found[0] is board:
-        return found[1]
-    if len(_MODELS) >= 16:
-        _MODELS.pop(next(iter(_MODELS)))
-    model = CostModel(board, double_cost)
-    _MODELS[key] = (board, model)
-    return model
+    table = board_cache(board)
+    key = ("analysis.costmodel", double_cost_key(double_cost))
+    found = table.get(key)
+    if found is None:
+        # the model refers to its board weakly, so that the table does not keep it alive
+        found = table[key] = CostModel(cast(Board, weakref.proxy(board)), double_cost)
+    return found

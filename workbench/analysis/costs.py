@@ -16,12 +16,12 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from functools import lru_cache
 
 import networkx as nx
 
 from workbench.algorithms.steiner import steiner_tree
 from workbench.maps.board import Board, City
+from workbench.maps.cache import per_board
 from workbench.maps.lattice import Edge, Point, edge, point_name
 
 __all__ = ["Completion", "DoubleCost", "cost_graph", "missing_rails", "segment_cost"]
@@ -228,6 +228,6 @@ def double_cost_key(double_cost: DoubleCost) -> int | tuple[tuple[str, int], ...
     return int(double_cost)
 
 
-@lru_cache(maxsize=16)
+@per_board
 def _base_graph(board: Board, key: int | tuple[tuple[str, int], ...]) -> nx.Graph:
     return cost_graph(board, (), dict(key) if isinstance(key, tuple) else key)

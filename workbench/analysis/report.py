@@ -93,11 +93,14 @@ class MapReport:
         if self.choke is not None:
             c = self.choke
             out += ["", "Chokepoints"]
+            shown = ", ".join(_segment(a, b) for a, b in c.bridges[:6])
+            more = len(c.bridges) - 6
             out.append(
-                f"  {len(c.bridges)} bridges (segments whose loss splits the board)"
-                + (": " + ", ".join(_segment(a, b) for a, b in c.bridges[:6]) if c.bridges else "")
+                f"  {_count(len(c.bridges), 'bridge')} (segments whose loss splits the board)"
+                + (f": {shown}" if c.bridges else "")
+                + (f" and {more} more" if more > 0 else "")
             )
-            out.append(f"  {len(c.articulation_points)} articulation points")
+            out.append(f"  {_count(len(c.articulation_points), 'articulation point')}")
             cut = c.critical[c.critical.cut_hands > 0].head(4)
             dearer = c.critical[c.critical.cut_hands == 0].head(4)
             for row in pd.concat([cut, dearer]).itertuples():
@@ -119,6 +122,17 @@ class MapReport:
         from workbench.ui.report import report_html  # noqa: TID251 - drawing, imported lazily
 
         return report_html(self)
+
+
+def _count(n: int, noun: str) -> str:
+    """``n`` and ``noun``, plural unless one.
+
+    Examples
+    --------
+    >>> _count(1, "bridge"), _count(7, "bridge"), _count(0, "articulation point")
+    ('1 bridge', '7 bridges', '0 articulation points')
+    """
+    return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
 def _segment(a: Any, b: Any) -> str:

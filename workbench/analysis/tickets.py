@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from itertools import pairwise
+from itertools import combinations, pairwise
+from typing import Any
 
 import networkx as nx
 import pandas as pd
@@ -26,9 +27,12 @@ __all__ = [
     "Forest",
     "color_demand",
     "cut_points",
+    "longest_trail",
+    "propose_tickets",
     "route_graph",
     "route_load",
     "steiner_forest",
+    "ticket_overlaps",
     "ticket_paths",
 ]
 
@@ -118,6 +122,116 @@ def ticket_paths(board: RouteBoard) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+def _path_shares(G: nx.Graph, a: str, b: str) -> dict[frozenset[str], float]:
+    """How much of one ticket's unit each pair of cities carries (ties share equally)."""
+    try:
+        paths = list(nx.all_shortest_paths(G, a, b, weight="weight"))
+    except (nx.NetworkXNoPath, nx.NodeNotFound):
+        return {}
+    shares: dict[frozenset[str], float] = {}
+    for path in paths:
+        for u, v in pairwise(path):
+            key = frozenset((u, v))
+            shares[key] = shares.get(key, 0.0) + 1 / len(paths)
+    return shares
+
+
+def ticket_overlaps(board: RouteBoard) -> pd.DataFrame:
+    """Pairs of tickets whose shortest paths share routes: the cars they have in common.
+
+    With ties, each ticket's paths share its unit; the overlap of two tickets is the sum,
+    over pairs of cities, of the smaller of their shares times the route's cars. Columns:
+    ``first``, ``second``, ``cars`` (the overlap), largest first; pairs sharing nothing are
+    left out.
+
+    Examples
+    --------
+    >>> from workbench import load_map
+    >>> table = ticket_overlaps(load_map("maps/ticket_to_ride_europe.yaml"))
+    >>> table.iloc[0][["first", "second"]].tolist(), float(table.iloc[0].cars)
+    (['Berlin-Moskva', 'Frankfurt-Smolensk'], 10.0)
+    """
+    G = route_graph(board)
+    shares = [(t.id, _path_shares(G, *t.ends)) for t in board.tickets]
+    rows = []
+    for i, (a, sa) in enumerate(shares):
+        for b, sb in shares[i + 1 :]:
+            common = sum(
+                min(sa[k], sb[k]) * G[min(k)][max(k)]["weight"] for k in sa.keys() & sb.keys()
+            )
+            if common > 0:
+                rows.append({"first": a, "second": b, "cars": common})
+    table = pd.DataFrame(rows, columns=["first", "second", "cars"])
+    return table.sort_values(
+        ["cars", "first", "second"], ascending=[False, True, True], ignore_index=True
+    )
+
+
+def propose_tickets(
+    board: RouteBoard, count: int = 5, cars: tuple[int, int] = (5, 12), players: int = 4
+) -> pd.DataFrame:
+    """New tickets that send players where the deck sends few: priced by shortest path.
+
+    Candidates are the pairs of cities without a ticket whose shortest path is within
+    ``cars``; each is scored by the mean load (:func:`route_load`) of the routes on its
+    shortest paths, and the least-loaded is taken; its own paths then join the load, so the
+    next proposal goes elsewhere. A proposal's ``points`` is its shortest path in cars, the
+    board's convention.
+
+    Examples
+    --------
+    >>> from workbench import load_map
+    >>> europe = load_map("maps/ticket_to_ride_europe.yaml")
+    >>> table = propose_tickets(europe, count=3)
+    >>> len(table), set(table.columns) >= {"ticket", "points", "load", "route"}
+    (3, True)
+    >>> bool((table.points >= 5).all() and (table.points <= 12).all())
+    True
+    """
+    G = route_graph(board)
+    usage: dict[frozenset[str], float] = {}
+    for t in board.tickets:
+        for k, v in _path_shares(G, *t.ends).items():
+            usage[k] = usage.get(k, 0.0) + v
+    lanes = {frozenset((u, v)): len(d["routes"]) for u, v, d in G.edges(data=True)}
+    have = {t.ends for t in board.tickets}
+    dist = dict(nx.all_pairs_dijkstra_path_length(G, weight="weight"))
+    candidates = [
+        (a, b)
+        for a, b in combinations(sorted(G), 2)
+        if (a, b) not in have and b in dist[a] and cars[0] <= dist[a][b] <= cars[1]
+    ]
+    shares = {pair: _path_shares(G, *pair) for pair in candidates}
+    rows: list[dict[str, Any]] = []
+    for _ in range(min(count, len(candidates))):
+
+        def load(pair: tuple[str, str]) -> float:
+            open_lanes = {k: (lanes[k] if players >= 4 else 1) for k in shares[pair]}
+            return sum(w * usage.get(k, 0.0) / open_lanes[k] for k, w in shares[pair].items()) / (
+                sum(shares[pair].values()) or 1.0
+            )
+
+        best = min(
+            (p for p in candidates if p not in {r["pair"] for r in rows}),
+            key=lambda p: (load(p), -dist[p[0]][p[1]], p),
+        )
+        path = nx.shortest_path(G, *best, weight="weight")
+        rows.append(
+            {
+                "pair": best,
+                "ticket": f"{best[0]}-{best[1]}",
+                "points": int(dist[best[0]][best[1]]),
+                "load": load(best),
+                "route": "-".join(path),
+            }
+        )
+        for k, v in shares[best].items():
+            usage[k] = usage.get(k, 0.0) + v
+    return pd.DataFrame(rows, columns=["pair", "ticket", "points", "load", "route"]).drop(
+        columns="pair"
+    )
+
+
 def route_load(board: RouteBoard, players: int = 4) -> pd.DataFrame:
     """How much the tickets need each route: its share of the tickets' shortest paths.
 
@@ -142,14 +256,8 @@ def route_load(board: RouteBoard, players: int = 4) -> pd.DataFrame:
     G = route_graph(board)
     usage: dict[frozenset[str], float] = {}
     for t in board.tickets:
-        try:
-            paths = list(nx.all_shortest_paths(G, *t.ends, weight="weight"))
-        except (nx.NetworkXNoPath, nx.NodeNotFound):
-            continue
-        for path in paths:
-            for u, v in pairwise(path):
-                key = frozenset((u, v))
-                usage[key] = usage.get(key, 0.0) + 1 / len(paths)
+        for key, share in _path_shares(G, *t.ends).items():
+            usage[key] = usage.get(key, 0.0) + share
     rows = []
     for r in board.routes:
         lanes = len(G[r.ends[0]][r.ends[1]]["routes"])
@@ -235,6 +343,61 @@ def color_demand(board: RouteBoard) -> pd.DataFrame:
         ) + deck.locomotives
         rows[name] = row
     return pd.DataFrame.from_dict(rows, orient="index")
+
+
+def longest_trail(board: RouteBoard, cars: int | None = None) -> tuple[int, tuple[str, ...]]:
+    """The longest continuous trail one player could build: its cars and its routes.
+
+    A trail uses each pair of cities at most once (a player may not claim both lanes of a
+    double) and may pass a city again, as the European Express counts it; its cars may
+    not exceed ``cars`` (the deck's cars per player by default).
+
+    The search is exact: a depth-first search from every city over unused pairs, pruned
+    when the cars left cannot hold the next route, which stops as soon as a trail of
+    exactly ``cars`` cars is found (no trail can be longer); otherwise it tries every trail
+    that fits. The bound makes it quick on real boards, where such a trail exists.
+
+    Examples
+    --------
+    >>> from workbench import load_map
+    >>> europe = load_map("maps/ticket_to_ride_europe.yaml")
+    >>> longest_trail(europe)[0]
+    45
+    >>> longest_trail(europe, cars=7)[0]
+    7
+    """
+    limit = board.deck.cars if cars is None else cars
+    G = route_graph(board)
+    edges = {
+        a: sorted(((v, d["weight"], d["routes"][0]) for v, d in G[a].items()), key=lambda e: -e[1])
+        for a in G
+    }
+    best: list[Any] = [0, ()]
+    used: set[frozenset[str]] = set()
+    path: list[str] = []
+
+    def walk(city: str, total: int) -> bool:
+        if total > best[0]:
+            best[0], best[1] = total, tuple(path)
+            if total == limit:
+                return True
+        for other, length, rid in edges[city]:
+            key = frozenset((city, other))
+            if key in used or total + length > limit:
+                continue
+            used.add(key)
+            path.append(rid)
+            done = walk(other, total + length)
+            path.pop()
+            used.discard(key)
+            if done:
+                return True
+        return False
+
+    for start in sorted(G):
+        if walk(start, 0):
+            break
+    return int(best[0]), tuple(best[1])
 
 
 @dataclass(frozen=True)

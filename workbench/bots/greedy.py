@@ -74,10 +74,11 @@ class View:
 
     def weight(self, segment: Edge) -> float:
         """What ``segment`` costs when free, in this view."""
-        extra = self.costs.get(segment)
-        if extra is not None:
-            return float(extra)
-        return float(self.model.weights[self.model.edge_index[segment]])
+        if self.costs:
+            extra = self.costs.get(segment)
+            if extra is not None:
+                return float(extra)
+        return self.model.weight_of[segment]
 
 
 class GreedyBot(Bot):
@@ -109,17 +110,44 @@ class GreedyBot(Bot):
 
     name = "greedy"
     _last_plan: tuple[int, frozenset[Edge], frozenset[Edge]] | None = None
+    _models: dict[tuple[tuple[str, int], ...], CostModel] | None = None
+    _rail_state: tuple[CostModel, frozenset[Edge], np.ndarray] | None = None
 
     def model(self, obs: Observation) -> CostModel:
         """The cost model of the board under the round's cost of doubles."""
-        return cost_model(self.board, obs.rules.double_cost_map)
+        models = self._models
+        if models is None:
+            models = self._models = {}
+        key = obs.rules.double_cost
+        found = models.get(key)
+        if found is None:
+            found = models[key] = cost_model(self.board, obs.rules.double_cost_map)
+        return found
+
+    def rail_state(self, model: CostModel, rails: frozenset[Edge]) -> np.ndarray:
+        """``model.state(rails)``, updated from the last one while rails are only added
+        (the array is shared: copy it before changing it)."""
+        last = self._rail_state
+        if last is not None and last[0] is model:
+            if last[1] is rails:
+                return last[2]
+            if last[1] <= rails:
+                out = last[2].copy()
+                index = model.edge_index
+                for s in rails - last[1]:
+                    out[index[s]] = 1
+                self._rail_state = (model, rails, out)
+                return out
+        out = model.state(rails)
+        self._rail_state = (model, rails, out)
+        return out
 
     def view(self, obs: Observation, seat: int | None = None) -> View:
         """The board as ``seat`` (by default this bot) may use it in ``obs``."""
         model = self.model(obs)
         who = self.seat if seat is None else seat
         if not obs.pieces and obs.rules.ferry_rails <= 1:
-            return View(model, model.state(obs.rails), {})
+            return View(model, self.rail_state(model, obs.rails), {})
         seen = obs.seat_rails(self.board, who)
         return View(model, model.state(seen.rails, seen.blocked), dict(seen.costs))
 
@@ -204,9 +232,10 @@ class GreedyBot(Bot):
     ) -> Action:
         """Singles before doubles, at random among equals; else end the turn."""
         if rails:
-            weight = {a: view.weight(a.segment) for a in rails}
-            least = min(weight.values())
-            rails = [a for a in rails if weight[a] == least]
+            weights = [view.weight(a.segment) for a in rails]
+            least = min(weights)
+            if weights.count(least) != len(weights):
+                rails = [a for a, w in zip(rails, weights, strict=True) if w == least]
             return rails[int(self.rng.integers(len(rails)))]
         if obs.placed:
             return EndTurn()

@@ -78,9 +78,9 @@ class SearchBot:
         search is not reproducible; leave it ``None`` for seeded experiments.
     exploration : float
         UCB1's exploration constant.
-    rollout : sequence of bot factories, optional
-        One per seat, the policy of the playouts (the game's own bots); uniformly random
-        moves by default.
+    rollout : bot factory, or one per seat, optional
+        The policy of the playouts (the game's own bots, for every seat or one per seat);
+        uniformly random moves by default.
     until_score_change : bool
         End a playout as soon as any score changes (games scored round by round).
     max_depth : int
@@ -108,7 +108,7 @@ class SearchBot:
         playouts: int = 64,
         seconds: float | None = None,
         exploration: float = 0.7,
-        rollout: Sequence[BotFactory] | None = None,
+        rollout: BotFactory | Sequence[BotFactory] | None = None,
         until_score_change: bool = False,
         max_depth: int = 400,
     ) -> None:
@@ -120,7 +120,10 @@ class SearchBot:
         self.playouts = playouts
         self.seconds = seconds
         self.exploration = exploration
-        self.rollout = None if rollout is None else list(rollout)
+        if rollout is None or isinstance(rollout, Sequence):
+            self.rollout = None if rollout is None else list(rollout)
+        else:
+            self.rollout = [rollout] * game.players
         self.until_score_change = until_score_change
         self.max_depth = max_depth
 

@@ -26,6 +26,7 @@ import networkx as nx
 import numpy as np
 
 from workbench.maps.board import Board
+from workbench.maps.cache import board_cache
 from workbench.maps.lattice import Edge, Point
 from workbench.rules.cards import CARDS, apply_cards, schedule
 from workbench.rules.rules import Rules
@@ -39,26 +40,22 @@ Hands = tuple[tuple[str, ...], ...]
 """One hand per seat: the names of the player's cities, in the board's color order."""
 
 _T = TypeVar("_T")
-_PER_BOARD: dict[tuple[int, str], tuple[Board, Any]] = {}
 
 
 def _per_board(method: Callable[[Game], _T]) -> cached_property[_T]:
     """A property computed from the board alone: made once per board and shared by every
-    game on it (a simulation makes thousands of games of one board), then cached on the
-    game too. Boards are immutable, so they are looked up by identity."""
-    name = method.__name__
+    game on it (a simulation makes thousands of games of one board), kept in the board's
+    table (:func:`workbench.maps.cache.board_cache`) and cached on the game too."""
+    name = f"engine.game.{method.__name__}"
 
     @wraps(method)
     def get(self: Game) -> _T:
-        key = (id(self.board), name)
-        found = _PER_BOARD.get(key)
-        if found is not None and found[0] is self.board:
-            return found[1]
-        value = method(self)
-        if len(_PER_BOARD) >= 256:
-            _PER_BOARD.clear()
-        _PER_BOARD[key] = (self.board, value)
-        return value
+        table = board_cache(self.board)
+        try:
+            return table[name]
+        except KeyError:
+            value = table[name] = method(self)
+            return value
 
     return cached_property(get)
 
@@ -83,7 +80,18 @@ class Game:
         The seed of every round's deal.
     hands : sequence of hands, optional
         A fixed deal instead of the random one (a test and teaching hook): round ``r``
-        uses ``hands[(r - 1) % len(hands)]``, one tuple of city names per seat.
+        uses ``hands[(r - 1) % len(hands)]``, one tuple of city names per seat. Each deal
+        follows the deal's rules where a hand alone can: a city at most once in a hand,
+        and no dashed card when the rules leave the dashed cards out
+        (``rules.uses_dashed(players)``). As a test hook a deal may give one city to two
+        seats, a hand fewer cards than a dealt one, or cards of a color that
+        ``rules.colors_out`` takes out of the deck (the engine's tests play such deals).
+    scores : sequence of int, optional
+        The scores to start from (a game started mid-way, for instance to test its end);
+        by default the scoring system's start (``start_scores``).
+    start_round : int, default 1
+        The round the game starts at (its deal, special cards and starting seat are that
+        round's).
 
     Examples
     --------
@@ -95,6 +103,13 @@ class Game:
     >>> cards = Game(game.board, Rules(special_cards=("no_white", "rhythm")), players=2)
     >>> cards.round_cards(1), cards.round_rules(1).colors_out
     (('no_white',), ('white',))
+
+    A game near its end: two rounds played, the scores of the rulebook's race to 13.
+
+    >>> late = Game(game.board, players=2, seed=7, scores=(11, 9), start_round=3)
+    >>> state = late.new_state()
+    >>> state.round, state.scores, state.starter
+    (3, (11, 9), 0)
     """
 
     board: Board
@@ -102,6 +117,8 @@ class Game:
     players: int = 4
     seed: int = 0
     hands: Sequence[Sequence[Sequence[str]]] | None = None
+    scores: Sequence[int] | None = None
+    start_round: int = 1
 
     def __post_init__(self) -> None:
         if isinstance(self.players, bool) or not isinstance(self.players, int):
@@ -129,6 +146,29 @@ class Game:
                 )
         if self.hands is not None:
             object.__setattr__(self, "hands", self._check_hands(self.hands))
+        r = self.start_round
+        if isinstance(r, bool) or not isinstance(r, int) or r < 1:
+            raise ValueError(f"start_round is {r!r}: use a whole number, 1 or more")
+        if self.scores is not None:
+            object.__setattr__(self, "scores", self._check_scores(self.scores))
+
+    def _check_scores(self, scores: Sequence[int]) -> tuple[int, ...]:
+        from workbench.rules.scoring import game_over
+
+        if isinstance(scores, str) or len(scores) != self.players:
+            raise ValueError(
+                f"scores is {scores!r}: give one score per seat ({self.players} whole numbers)"
+            )
+        for x in scores:
+            if isinstance(x, bool) or not isinstance(x, int):
+                raise ValueError(f"scores is {scores!r}: {x!r} is not a whole number")
+        out = tuple(int(x) for x in scores)
+        if game_over(self.rules, out):
+            raise ValueError(
+                f"scores is {out!r}: the game would already be over by the "
+                f"{self.rules.scoring} scoring (target {self.rules.target})"
+            )
+        return out
 
     def _check_cards(self) -> None:
         """Refuse special cards that could take every color out of the hands together."""
@@ -151,19 +191,35 @@ class Game:
         if not rounds:
             raise ValueError("hands is empty: give the hands of at least one round, or None")
         out = []
+        dashed = self.rules.uses_dashed(self.players)
         for r, deal in enumerate(rounds, 1):
             if len(deal) != self.players:
                 raise ValueError(f"hands of deal {r} has {len(deal)} hands for {self.players}")
             for seat, hand in enumerate(deal):
                 if isinstance(hand, str) or not hand:
                     raise ValueError(f"hand {hand!r} of seat {seat} in deal {r}: use city names")
+                held: set[str] = set()
                 for name in hand:
-                    self.board.city(name)  # KeyError naming close matches
+                    city = self.board.city(name)  # KeyError naming close matches
+                    where = f"city {name!r} in the hand of seat {seat} in deal {r}"
+                    if name in held:
+                        raise ValueError(f"{where} is there twice: a hand holds a card once")
+                    held.add(name)
+                    if city.dashed and not dashed:
+                        raise ValueError(
+                            f"{where} is a dashed card, left out of the deck with "
+                            f"{self.players} players (dealt from {self.rules.dashed_out_below} "
+                            "players on): choose another city"
+                        )
             out.append(tuple(tuple(hand) for hand in deal))
         return tuple(out)
 
     def __repr__(self) -> str:
         hands = "" if self.hands is None else f", hands={self.hands!r}"
+        if self.scores is not None:
+            hands += f", scores={self.scores!r}"
+        if self.start_round != 1:
+            hands += f", start_round={self.start_round!r}"
         return (
             f"Game(load_map(...{self.board.name!r}...), {self.rules!r}, "
             f"players={self.players}, seed={self.seed}{hands})"
@@ -353,17 +409,13 @@ class Game:
         >>> sum(game.double_flags_for(game.rules)) == len(game.doubles)
         True
         """
-        key = rules.double_cost
-        found = self._flags_cache.get(key)
+        table = board_cache(self.board)
+        key = ("engine.game.double_flags", rules.double_cost)
+        found: tuple[bool, ...] | None = table.get(key)
         if found is None:
             doubles = self.doubles_for(rules)
-            found = tuple(s in doubles for s in self.sorted_segments)
-            self._flags_cache[key] = found
+            found = table[key] = tuple(s in doubles for s in self.sorted_segments)
         return found
-
-    @cached_property
-    def _flags_cache(self) -> dict[tuple[tuple[str, int], ...], tuple[bool, ...]]:
-        return {}
 
     @cached_property
     def doubles(self) -> frozenset[Edge]:
@@ -384,7 +436,7 @@ class Game:
 
     def doubles_for(self, rules: Rules) -> frozenset[Edge]:
         """The segments that take a whole turn under ``rules`` (:attr:`doubles` for a round's
-        rules, which special cards may change), cached per cost of doubles.
+        rules, which special cards may change), kept per board and cost of doubles.
 
         Examples
         --------
@@ -393,21 +445,17 @@ class Game:
         >>> game.doubles_for(Rules(double_cost={"water": 1, "mountain": 1}))
         frozenset()
         """
-        key = rules.double_cost
-        found = self._doubles_cache.get(key)
+        table = board_cache(self.board)
+        key = ("engine.game.doubles", rules.double_cost)
+        found: frozenset[Edge] | None = table.get(key)
         if found is None:
-            cost = dict(key)
-            found = frozenset(
+            cost = dict(rules.double_cost)
+            found = table[key] = frozenset(
                 k
                 for k, s in self.board.segments.items()
                 if s.kind == "double" and cost.get(s.terrain or "", 2) >= 2
             )
-            self._doubles_cache[key] = found
         return found
-
-    @cached_property
-    def _doubles_cache(self) -> dict[tuple[tuple[str, int], ...], frozenset[Edge]]:
-        return {}
 
     @_per_board
     def ferries(self) -> frozenset[Edge]:
@@ -584,4 +632,6 @@ class Game:
             "players": self.players,
             "seed": self.seed,
             "hands": None if self.hands is None else [[list(h) for h in d] for d in self.hands],
+            **({} if self.scores is None else {"scores": list(self.scores)}),
+            **({} if self.start_round == 1 else {"start_round": self.start_round}),
         }

@@ -13,23 +13,26 @@ recomputes it.
 
 from __future__ import annotations
 
-import hashlib
-import json
-from collections.abc import Mapping
 from typing import Any
 
 from workbench.engine.game import Game
 from workbench.engine.state import State, replay
 from workbench.maps.board import Board
+from workbench.records import check_fields, digest, fingerprint
 from workbench.rules.io import loads_rules
 
 __all__ = ["FORMAT", "board_fingerprint", "load_game", "save_game"]
 
 FORMAT = 2
-"""The version of the saved-game format (2 added the fingerprint, the count and the digest)."""
+"""The version of the saved-game format (2 added the game's name, the fingerprint, the
+count and the digest)."""
+
+GAME = "trans_europa"
+"""The ``game`` field: the game's name in :data:`workbench.games.GAMES`."""
 
 _REQUIRED: dict[str, type | tuple[type, ...]] = {
     "format": int,
+    "game": str,
     "board": str,
     "board_fingerprint": str,
     "rules": str,
@@ -41,7 +44,8 @@ _REQUIRED: dict[str, type | tuple[type, ...]] = {
     "over": bool,
     "digest": str,
 }
-_WORDS = {int: "a whole number", str: "text", list: "a list", bool: "true or false"}
+_OPTIONAL: dict[str, type | tuple[type, ...]] = {"scores": list, "start_round": int}
+"""Written only for a game started mid-way (``Game(scores=..., start_round=...)``)."""
 
 
 def board_fingerprint(board: Board) -> str:
@@ -58,14 +62,7 @@ def board_fingerprint(board: Board) -> str:
     """
     from workbench.maps.io import dumps_map
 
-    body = dumps_map(board).split("\n", 1)[1]  # without the schema line
-    return hashlib.sha256(body.encode("utf-8")).hexdigest()[:16]
-
-
-def _digest(record: Mapping[str, Any]) -> str:
-    body = {k: v for k, v in record.items() if k != "digest"}
-    text = json.dumps(body, sort_keys=True, ensure_ascii=True, separators=(",", ":"))
-    return hashlib.sha256(text.encode("ascii")).hexdigest()[:16]
+    return fingerprint(dumps_map(board).split("\n", 1)[1])  # without the schema line
 
 
 def save_game(state: State) -> dict[str, Any]:
@@ -83,43 +80,31 @@ def save_game(state: State) -> dict[str, Any]:
     actions = [str(a) for a in state.history]
     record = {
         "format": FORMAT,
+        "game": GAME,
         **state.game.to_dict(),
         "board_fingerprint": board_fingerprint(state.game.board),
         "actions": actions,
         "action_count": len(actions),
         "over": bool(state.is_terminal()),
     }
-    record["digest"] = _digest(record)
+    record["digest"] = digest(record)
     return record
 
 
 def _check(record: Any, board: Board) -> None:
     """Refuse a record that is not a saved game of this format, on this board."""
-    if not isinstance(record, Mapping):
+    if not isinstance(record, dict):
         raise ValueError(f"a saved game is a mapping of keys, not {type(record).__name__}")
     form = record.get("format")
     if isinstance(form, bool) or form != FORMAT:
         raise ValueError(f"saved game format is {form!r}: this reader reads {FORMAT}")
-    for key, kind in _REQUIRED.items():
-        if key not in record:
-            raise ValueError(f"the saved game has no {key!r}: it is damaged or not a saved game")
-        value = record[key]
-        kinds = kind if isinstance(kind, tuple) else (kind,)
-        if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
-            words = " or ".join(_WORDS.get(k, "nothing") for k in kinds)
-            raise ValueError(f"the saved game's {key!r} is {value!r}: it should be {words}")
-    unknown = sorted(set(record) - set(_REQUIRED))
-    if unknown:
-        raise ValueError(f"the saved game has unknown keys {unknown!r}")
+    check_fields(record, _REQUIRED, _OPTIONAL)
+    if record["game"] != GAME:
+        raise ValueError(f"the saved game is a game of {record['game']!r}, not of {GAME!r}")
     if not all(isinstance(a, str) for a in record["actions"]):
         raise ValueError("the saved game's actions should all be text such as 'R 3,4-4,4'")
     if record["board"] != board.name:
         raise ValueError(f"the saved game is on board {record['board']!r}, not on {board.name!r}")
-    if record["digest"] != _digest(record):
-        raise ValueError(
-            "the saved game was changed after it was saved (its digest does not match): "
-            "its rules, seed, hands or actions are not the ones played"
-        )
     mine = board_fingerprint(board)
     if record["board_fingerprint"] != mine:
         raise ValueError(
@@ -146,6 +131,12 @@ def _check(record: Any, board: Board) -> None:
                         f"in deal {r}: every card is dealt once"
                     )
                 seen[card] = seat
+    # last: the checks above name the cause; this one catches every other edit
+    if record["digest"] != digest(record):
+        raise ValueError(
+            "the saved game was changed after it was saved (its digest does not match): "
+            "its rules, seed, hands or actions are not the ones played"
+        )
 
 
 def load_game(record: dict[str, Any], board: Board) -> State:
@@ -178,6 +169,8 @@ its rules, seed, hands or actions are not the ones played
             players=record["players"],
             seed=record["seed"],
             hands=record["hands"],
+            scores=record.get("scores"),
+            start_round=record.get("start_round", 1),
         )
     except KeyError as e:  # a hand names a city the board does not have
         raise ValueError(f"the saved game's hands: {e.args[0]}") from None

@@ -405,11 +405,13 @@ the network of seat 0 (marker at [1, 1])
 
     def __init__(self, game: Game) -> None:
         self.game = game
-        self.scores: tuple[int, ...] = start_scores(game.rules, game.players)
+        self.scores: tuple[int, ...] = (
+            start_scores(game.rules, game.players) if game.scores is None else tuple(game.scores)
+        )
         self.results: tuple[RoundResult, ...] = ()
         self._history: list[Action] = []
         self._cache: dict[str, tuple[object, object]] = {}
-        self._start_round(1)
+        self._start_round(game.start_round)
 
     def _start_round(self, round: int) -> None:
         game = self.game
@@ -440,6 +442,10 @@ the network of seat 0 (marker at [1, 1])
         # network is its _Net here (a point without rails is a network of its own)
         self._nets: dict[Point, _Net] | None = {}
         self._dbl_flags = game.double_flags_for(rules)
+        # (singles, doubles, lap) -> whether a single and a double still fit: a function of
+        # the round's rules, filled as turns are played
+        self._rooms: dict[tuple[int, int, int], tuple[bool, bool]] = {}
+        self._room_last: tuple[object, int, tuple[bool, bool]] = (None, -1, (False, False))
         self.pieces: dict[Edge, tuple[int | None, ...]] = {}
         self.rails_left = rules.rail_supply
         self.colored_left: tuple[int, ...] = (rules.colored_rails,) * n
@@ -567,20 +573,21 @@ the network of seat 0 (marker at [1, 1])
     def _room(self) -> tuple[bool, bool]:
         """Whether one more single, and one more double, fits this turn's budget (black
         rails; worked out once per rail placed)."""
-        found = self._cache.get("room")
-        key = (self.placed, self.turn, self.round_rules)
-        if found is not None:
-            old = found[0]
-            assert isinstance(old, tuple)
-            if old[0] is key[0] and old[1] == key[1] and old[2] is key[2]:
-                return found[1]  # type: ignore[return-value]
-        singles, doubles = self._counts()
-        rules, lap = self.round_rules, self.lap
-        room = (
-            rules.allows_turn(singles + 1, doubles, lap),
-            bool(self._doubles) and rules.allows_turn(singles, doubles + 1, lap),
-        )
-        self._cache["room"] = (key, room)
+        placed, turn = self.placed, self.turn
+        last = self._room_last
+        if last[0] is placed and last[1] == turn:
+            return last[2]
+        singles, doubles = self._counts() if placed else (0, 0)
+        lap = self.lap
+        key = (singles, doubles, lap)
+        room = self._rooms.get(key)
+        if room is None:
+            rules = self.round_rules
+            room = self._rooms[key] = (
+                rules.allows_turn(singles + 1, doubles, lap),
+                bool(self._doubles) and rules.allows_turn(singles, doubles + 1, lap),
+            )
+        self._room_last = (placed, turn, room)
         return room
 
     def _budget_left(self) -> bool:
@@ -610,19 +617,31 @@ the network of seat 0 (marker at [1, 1])
         nets = self._nets
         assert nets is not None
         r = self.game.segment_rank[s]
-        ends = []
-        for p in s:
-            net = nets.get(p)
-            if net is None:  # a point without rails: every other segment there is free
-                net = _Net({p}, [x for x in self.game.incident_ranks[p] if x != r])
-                nets[p] = net
-            else:
-                front = net.front
-                i = bisect_left(front, r)
-                if i < len(front) and front[i] == r:
-                    del front[i]
-            ends.append(net)
-        a, b = ends
+        p, q = s
+        a, b = nets.get(p), nets.get(q)
+        if a is None and b is None:  # a rail on its own (build_anywhere)
+            a = _Net({p}, [x for x in self.game.incident_ranks[p] if x != r])
+            nets[p] = a
+        elif a is None:
+            a, b, p, q = b, a, q, p
+        assert a is not None
+        front = a.front
+        i = bisect_left(front, r)
+        if i < len(front) and front[i] == r:
+            del front[i]
+        if b is None:  # the far end has no rails: it joins a, with its free segments
+            nets[q] = a
+            a.points.add(q)
+            for x in self.game.incident_ranks[q]:
+                if x != r:
+                    i = bisect_left(front, x)
+                    if i == len(front) or front[i] != x:
+                        front.insert(i, x)
+            return
+        front = b.front
+        i = bisect_left(front, r)
+        if i < len(front) and front[i] == r:
+            del front[i]
         if a is b:
             return
         if len(a.points) < len(b.points):
@@ -630,7 +649,7 @@ the network of seat 0 (marker at [1, 1])
         for p in b.points:
             nets[p] = a
         a.points |= b.points
-        if len(b.front) <= 2:
+        if len(b.front) <= 6:
             front = a.front
             for x in b.front:
                 i = bisect_left(front, x)
@@ -638,6 +657,21 @@ the network of seat 0 (marker at [1, 1])
                     insort(front, x, i, i)
         else:
             a.front = sorted(set(a.front).union(b.front))
+
+    def _finished_by(self, s: Edge) -> tuple[int, ...]:
+        """:meth:`finished` just after the black rail ``s``, when nobody had finished before
+        it (with ``_nets``): only seats on the network holding ``s`` can have finished."""
+        nets = self._nets
+        assert nets is not None
+        net = nets[s[0]]
+        hand_points = self._derived("hand points", self.hands, self._hand_points)
+        return tuple(
+            seat
+            for seat, marker in enumerate(self.markers)
+            if marker is not None
+            and nets.get(marker) is net
+            and net.points.issuperset(hand_points[seat])
+        )
 
     def _front(self, seat: int) -> Sequence[int]:
         """The ranks of the free segments at the network of ``seat`` (with ``_nets``)."""
@@ -770,7 +804,7 @@ the network of seat 0 (marker at [1, 1])
         model = cost_model(self.game.board, self.round_rules.double_cost_map)
         terminals: list[str | Point] = [marker, *self.hands[player]]
         if not self.pieces and not self._ferries2:
-            return model.cost(self.rails, terminals)
+            return model.cost(self._derived("rail state", self.rails, model.state), terminals)
         view = self.seat_rails(player)
         costs = dict(view.costs)
         try:
@@ -1017,21 +1051,29 @@ the network of seat 0 (marker at [1, 1])
         rules, lap, c = self.round_rules, self.lap, self.placed_colored + 1
         single_ok = rules.allows_turn(singles + 1, doubles, lap, c)
         double_ok = rules.allows_turn(singles, doubles + 1, lap, c)
+        beside = self.round_rules.ferry_beside_colored and bool(self.pieces)
         out: list[Action] = []
         for s in segments:
             black, colored = made[s]
             out.append(black)
-            if double_ok if s in self._doubles else single_ok:
+            if (double_ok if s in self._doubles else single_ok) and (
+                not beside or self._open(s, seat, True)
+            ):
                 out.append(colored)
         return out
 
-    def _open(self, s: Edge, seat: int) -> bool:
-        """Whether ``seat`` may put a rail on ``s``: free, or a ferry with room and no
-        other seat's colored rail on it."""
+    def _open(self, s: Edge, seat: int, colored: bool = False) -> bool:
+        """Whether ``seat`` may put a rail (``colored`` or black) on ``s``: free, or a ferry
+        with room and no other seat's colored rail on it (with ``ferry_beside_colored``, a
+        black rail may go beside another seat's colored one)."""
         if s not in self.rails:
             return True
         owners = self.pieces.get(s)
-        return owners is not None and len(owners) < self._need(s) and not _foreign(owners, seat)
+        if owners is None or len(owners) >= self._need(s):
+            return False
+        if not _foreign(owners, seat):
+            return True
+        return not colored and self.round_rules.ferry_beside_colored
 
     def _rail_candidates(self, seat: int) -> list[Edge]:
         if self.round_rules.build_anywhere:
@@ -1166,9 +1208,14 @@ seat 0: it is not their turn
         s = action.segment
         if s not in self.game.board.segments:
             raise self._illegal(action, f"is not a segment of {self.game.board.name!r}")
-        if s in self.rails and not self._open(s, seat):
+        if s in self.rails and not self._open(s, seat, action.colored):
             owners = self.pieces.get(s, ())
             other = next((o for o in owners if o is not None and o != seat), None)
+            if other is not None and self.round_rules.ferry_beside_colored:
+                raise self._illegal(
+                    action,
+                    f"holds a colored rail of seat {other}: only a black rail may go beside it",
+                )
             if other is not None:
                 raise self._illegal(
                     action, f"holds a colored rail of seat {other}: only they may build there"
@@ -1184,10 +1231,17 @@ seat 0: it is not their turn
                 raise self._illegal(
                     action, f"is a colored rail, but seat {seat} has none left (use R)"
                 )
-        singles, doubles = self._counts()
         is_double = s in self._doubles
         colored = self.placed_colored + action.colored
-        if not rules.allows_turn(singles + (not is_double), doubles + is_double, self.lap, colored):
+        if colored:
+            singles, doubles = self._counts()
+            fits = rules.allows_turn(
+                singles + (not is_double), doubles + is_double, self.lap, colored
+            )
+        else:
+            fits = self._room()[is_double]
+        if not fits:
+            singles, doubles = self._counts()
             kind = "double" if is_double else "single"
             tail = (
                 f", at most {rules.colored_per_turn} colored"
@@ -1237,7 +1291,10 @@ seat 0: it is not their turn
         if self.rails_left == 0:
             self._end_round("supply")
             return
-        done = self.finished()
+        if self._nets is not None and not self.round_ending:
+            done = self._finished_by(s)
+        else:
+            done = self.finished()
         if done and not self.round_ending:
             if first and seat not in done and self._budget_left():
                 self.round_ending = True  # the rulebook's special case: finish the turn
@@ -1320,7 +1377,10 @@ seat 0: it is not their turn
         return tuple(tuple(sorted((color[c] for c in h), key=rank.__getitem__)) for h in hands)
 
     def _unrevealed(self) -> tuple[tuple[str, ...], ...]:
-        return self._derived("unrevealed", self.game, lambda g: ((),) * g.players)
+        found = self._cache.get("unrevealed")
+        if found is None:
+            found = self._cache["unrevealed"] = (None, ((),) * self.game.players)
+        return found[1]  # type: ignore[return-value]
 
     def observation(self, player: int) -> Observation:
         """What ``player`` sees: everything public, their own hand, the others' hand sizes.

@@ -12,12 +12,11 @@ See ``docs/architecture.md`` for the layers and how a new game plugs in.
 """
 
 from workbench.games.protocol import Bot, BotFactory, Game, Observation, State
-from workbench.games.record import FORMAT, dump_record, load_record, replay
+from workbench.games.record import dump_record, load_record, replay
 from workbench.games.referee import Match, bot_rngs, chance_rng, play, sample_chance
 from workbench.games.registry import GAMES, GameInfo
 
 __all__ = [
-    "FORMAT",
     "GAMES",
     "Bot",
     "BotFactory",

@@ -117,10 +117,6 @@ class Game(Protocol):
         random with ``rng`` (a determinization, for search bots)."""
         ...
 
-    def to_record(self) -> dict[str, Any]:
-        """The game's parameters as JSON-ready data (see :mod:`workbench.games.record`)."""
-        ...
-
 
 class Bot(Protocol):
     """A player: one object per seat and game, asked for an action on its turns."""

@@ -57,9 +57,12 @@ class GameInfo:
         hold the shared columns of :mod:`workbench.games.tables`.
     play_rows : callable
         The simulator's entry (:data:`PlayRows`).
-    from_record : callable
-        ``from_record(record, board) -> Game``: the game a saved-game record describes,
-        checked against ``board`` (see :mod:`workbench.games.record`).
+    save_record : callable
+        ``save_record(state) -> dict``: the state as a saved game (see
+        :mod:`workbench.games.record`).
+    load_record : callable
+        ``load_record(record, board) -> State``: the state a record describes, on
+        ``board``; ``ValueError`` saying what is wrong with a damaged or edited record.
     length_unit : str
         What ``length`` counts (``"rounds"``).
 
@@ -83,7 +86,8 @@ class GameInfo:
     resolve_rules: Callable[[Any], Any]
     tables: Mapping[str, Mapping[str, str]]
     play_rows: PlayRows
-    from_record: Callable[[dict[str, Any], Any], Game]
+    save_record: Callable[[Any], dict[str, Any]]
+    load_record: Callable[[dict[str, Any], Any], Any]
     length_unit: str = "rounds"
     default_players: int = 4
     board_type: type | None = None

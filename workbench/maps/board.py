@@ -15,7 +15,6 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Literal
 
-import networkx as nx
 import numpy as np
 import shapely
 from shapely.geometry import LineString, Polygon
@@ -26,6 +25,7 @@ from workbench.maps.crossing import interiors_meet
 from workbench.maps.lattice import Edge, Point, edge, lattice_xy, neighbours, plane_xy
 
 if TYPE_CHECKING:
+    import networkx as nx
     from shapely.geometry.base import BaseGeometry
 
 __all__ = [
@@ -429,6 +429,8 @@ class Board:
         >>> G.nodes[(1, 1)]["city"], G.edges[(0, 0), (0, 1)]["weight"]
         ('Alder', 1)
         """
+        import networkx as nx  # imported here: the command line starts without it
+
         G = nx.Graph(name=self.name)
         for p in sorted(self.points):
             G.add_node(p, pos=plane_xy(p))

@@ -34,7 +34,7 @@ from workbench.maps.board import (
     SegmentOverride,
 )
 from workbench.maps.check import check_board
-from workbench.maps.schema import SCHEMA
+from workbench.maps.schema import MAX_COORDINATE, SCHEMA
 from workbench.maps.text import text_problem
 from workbench.maps.validate import SchemaError, iter_errors
 from workbench.resources import find_map
@@ -104,7 +104,7 @@ class _Reader:
 
     def __init__(self, path: str, size: int | None = None) -> None:
         self.path = path
-        self.size = size  # the file's real size, when it was read from a file
+        self.size = size  # the real size of a file read in part (0: unknown, as for a pipe)
         self.problems: list[Problem] = []
         self.pos: dict[Path_, tuple[int, int]] = {}
         self.keypos: dict[Path_, tuple[int, int]] = {}
@@ -118,8 +118,8 @@ class _Reader:
             self.problem((1, 1), "the file is empty", "start from maps/README.md's example")
             return None
         if len(data) > MAX_BYTES:
-            size = max(self.size or 0, len(data))
-            amount = f"{size:,} bytes" if size > MAX_BYTES + 1 else "over"
+            size = len(data) if self.size is None else self.size
+            amount = f"{size:,} bytes" if size > 0 else f"more than {MAX_BYTES:,} bytes"
             self.problem(
                 (1, 1),
                 f"the file is {amount}, over the limit of {MAX_BYTES:,} bytes",
@@ -148,7 +148,7 @@ class _Reader:
             self.problem(
                 (line, column),
                 f"the control character U+{ord(match.group()):04X} is not allowed in a YAML file",
-                "delete it (an editor that shows invisible characters helps)",
+                "delete it; an editor that shows invisible characters helps",
             )
         if len(unreadable) > 5:
             self.problem(
@@ -319,7 +319,11 @@ class _Reader:
                 )
         elif kind == "type":
             words = _TYPE_WORDS.get(str(expected), str(expected))
-            hint = "write it as [col, row], for example [12, 3]" if _is_point(schema) else ""
+            hint = (
+                "write it as [col, row], for example [12, 3]"
+                if _is_point(schema)
+                else f"write {words} here; maps/README.md shows the format"
+            )
             yield (
                 self.where(path),
                 f"{label} should be {words}, not {_describe_value(value)}",
@@ -352,7 +356,11 @@ class _Reader:
             )
         elif kind in ("minimum", "maximum"):
             bound = "at least" if kind == "minimum" else "at most"
-            yield (self.where(path), f"{label} is {value!r}, it must be {bound} {expected}", "")
+            if "minimum" in schema and "maximum" in schema:
+                hint = f"write a number from {schema['minimum']} to {schema['maximum']}"
+            else:
+                hint = f"write a number {bound} {expected}"
+            yield (self.where(path), f"{label} is {value!r}, it must be {bound} {expected}", hint)
         elif kind == "minLength":
             yield (self.where(path), f"{label} is empty", "write a name")
         elif kind == "oneOf":
@@ -553,11 +561,12 @@ def _read_bytes(path: str | os.PathLike[str]) -> bytes:
         return f.read(MAX_BYTES + 1)
 
 
-def _file_size(path: str | os.PathLike[str]) -> int | None:
+def _file_size(path: str | os.PathLike[str]) -> int:
+    """The size of a regular file; 0 when it is unknown (a pipe, a device)."""
     try:
         return os.stat(path).st_size
     except OSError:
-        return None
+        return 0
 
 
 def check_map(path: str | os.PathLike[str]) -> list[Problem]:
@@ -664,9 +673,10 @@ def _num(v: float) -> str:
     """A number as the loader reads it back: ``1e-05`` is text to YAML 1.1, ``1.0e-05`` a
     number; a number that is not finite cannot be written at all."""
     value = float(v)
-    if not math.isfinite(value):
+    if not math.isfinite(value) or abs(value) > MAX_COORDINATE:
         raise MapError(
-            f"the number {value!r} cannot be saved (every coordinate is a finite number)"
+            f"the coordinate {value!r} cannot be saved: loading reads finite numbers from "
+            f"{-MAX_COORDINATE} to {MAX_COORDINATE}"
         )
     if value.is_integer() and abs(value) <= 2**53:
         return str(int(value))

@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING
 
-import networkx as nx
-
 if TYPE_CHECKING:
+    import networkx as nx
+
     from workbench.maps.board import Board
 
 __all__ = ["Link", "Network", "Place", "lattice_network"]
@@ -105,6 +105,8 @@ class Network:
 
         Shortest-path functions of networkx take the cheapest of parallel edges.
         """
+        import networkx as nx  # imported here: the command line starts without it
+
         G = nx.MultiGraph()
         for p in self.places:
             G.add_node(p.id, name=p.name, pos=p.at, tags=p.tags)

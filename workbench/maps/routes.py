@@ -19,12 +19,13 @@ import math
 from collections import defaultdict
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Literal
-
-import networkx as nx
+from typing import TYPE_CHECKING, Any, Literal
 
 from workbench.maps.board import Area, CardColor
 from workbench.maps.network import Link, Network, Place
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 __all__ = [
     "CARD_COLORS",
@@ -433,8 +434,125 @@ class RouteBoard:
     # ------------------------------------------------------------------ values
 
     def replace(self, **changes: Any) -> RouteBoard:
-        """A copy with some fields changed (``dataclasses.replace``), not checked."""
-        return dataclasses.replace(self, **changes)
+        """A copy with some fields changed, checked like every edit: ``MapError`` lists the
+        errors the change would make (``dataclasses.replace`` skips the check).
+
+        Examples
+        --------
+        >>> from workbench import load_map
+        >>> load_map("maps/ticket_to_ride_europe.yaml").replace(name="Europa").name
+        'Europa'
+        """
+        return _checked(dataclasses.replace(self, **changes))
+
+    def move_city(self, name: str, to: XY) -> RouteBoard:
+        """A board with city ``name`` at ``to`` (in the board's coordinates); its routes
+        follow it.
+
+        Examples
+        --------
+        >>> from workbench import load_map
+        >>> board = load_map("maps/ticket_to_ride_europe.yaml").move_city("Wien", (16.0, 48.0))
+        >>> board.city("Wien").at
+        (16.0, 48.0)
+        """
+        old = self.city(name)
+        moved = dataclasses.replace(old, at=_xy(to))
+        return self.replace(cities=tuple(moved if c is old else c for c in self.cities))
+
+    def add_city(self, city: RouteCity) -> RouteBoard:
+        """A board with ``city`` added (unchecked: a new city has no route yet, which the
+        checker calls an error; add its first route with :meth:`add_route`)."""
+        return dataclasses.replace(self, cities=(*self.cities, city))
+
+    def remove_city(self, name: str) -> RouteBoard:
+        """A board without city ``name``, its routes and its tickets.
+
+        Examples
+        --------
+        >>> from workbench import load_map
+        >>> board = load_map("maps/ticket_to_ride_europe.yaml").remove_city("Cadiz")
+        >>> len(board.cities), len(board.routes), len(board.tickets)
+        (46, 99, 45)
+        """
+        old = self.city(name)
+        return self.replace(
+            cities=tuple(c for c in self.cities if c is not old),
+            routes=tuple(r for r in self.routes if name not in r.ends),
+            tickets=tuple(t for t in self.tickets if name not in t.ends),
+        )
+
+    def rename_city(self, name: str, new_name: str) -> RouteBoard:
+        """A board where city ``name`` is called ``new_name`` in its routes and tickets too.
+
+        Examples
+        --------
+        >>> from workbench import load_map
+        >>> board = load_map("maps/ticket_to_ride_europe.yaml").rename_city("Angora", "Ankara")
+        >>> [r.id for r in board.routes_between("Ankara", "Erzurum")]
+        ['Ankara-Erzurum']
+        """
+        old = self.city(name)
+
+        def swap(ends: tuple[str, str]) -> tuple[str, str]:
+            a, b = (new_name if e == name else e for e in ends)
+            return (a, b)
+
+        return self.replace(
+            cities=tuple(
+                dataclasses.replace(c, name=new_name) if c is old else c for c in self.cities
+            ),
+            routes=tuple(dataclasses.replace(r, ends=swap(r.ends)) for r in self.routes),
+            tickets=tuple(dataclasses.replace(t, ends=swap(t.ends)) for t in self.tickets),
+        )
+
+    def add_route(self, route: Route) -> RouteBoard:
+        """A board with ``route`` added (a second one between two cities makes a double).
+
+        Examples
+        --------
+        >>> from workbench import load_map
+        >>> board = load_map("maps/ticket_to_ride_europe.yaml")
+        >>> board = board.add_route(Route(("Roma", "Venezia"), 2, "red"))
+        >>> [r.color for r in board.routes_between("Roma", "Venezia")]
+        ['black', 'red']
+        """
+        return self.replace(routes=(*self.routes, route))
+
+    def remove_route(self, id: str) -> RouteBoard:
+        """A board without the route ``id``."""
+        old = self.route(id)
+        return self.replace(routes=tuple(r for r in self.routes if r is not old))
+
+    def set_route(self, id: str, **changes: Any) -> RouteBoard:
+        """A board where route ``id`` has new ``length``, ``color``, ``kind``,
+        ``locomotives``, ``via`` or ``note``; lanes of a double may swap to stay canonical.
+
+        Examples
+        --------
+        >>> from workbench import load_map
+        >>> board = load_map("maps/ticket_to_ride_europe.yaml")
+        >>> board.set_route("Paris-Zurich", kind="plain").route("Paris-Zurich").kind
+        'plain'
+        >>> board.set_route("Amsterdam-London", locomotives=3)
+        Traceback (most recent call last):
+        ...
+        workbench.exceptions.MapError: ferry Amsterdam-London needs 3 locomotives ...
+        """
+        old = self.route(id)
+        new = dataclasses.replace(old, **changes)
+        return self.replace(routes=tuple(new if r is old else r for r in self.routes))
+
+    def add_ticket(self, ticket: Ticket) -> RouteBoard:
+        """A board with ``ticket`` added to its deck."""
+        return self.replace(tickets=(*self.tickets, ticket))
+
+    def remove_ticket(self, id: str) -> RouteBoard:
+        """A board without the (first) ticket ``id``, such as ``"Paris-Wien"``."""
+        for t in self.tickets:
+            if t.id == id:
+                return self.replace(tickets=tuple(x for x in self.tickets if x is not t))
+        raise KeyError(f"no ticket {id!r} on board {self.name!r}")
 
     def problems(self) -> list[Any]:
         """Every problem with this board (errors and warnings), as ``Problem`` values.
@@ -455,6 +573,16 @@ class RouteBoard:
         from workbench.ui.route_render import route_board_html  # noqa: TID251 - lazy drawing
 
         return route_board_html(self)
+
+
+def _checked(board: RouteBoard) -> RouteBoard:
+    from workbench.exceptions import MapError
+    from workbench.maps.routes_check import check_routes
+
+    errors = [p for p in check_routes(board) if p.severity == "error"]
+    if errors:
+        raise MapError(errors)
+    return board
 
 
 def _city_key(c: RouteCity) -> tuple[str, XY, str]:

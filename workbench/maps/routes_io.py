@@ -11,9 +11,11 @@ once as ``file:line:col: what (how to fix)``. :func:`workbench.load_map` and
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import re
 from collections.abc import Iterator
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -152,9 +154,12 @@ class _RouteReader(_Reader):
             )
             remember("ticket", ticket, i)
             tickets.append(ticket)
+        self.land_rows = [i for i, _ in items("land")]
+        land = [a for _, a in items("land")]
         projection = data.get("projection")
         colors = data.get("colors")
-        deck = dict(data.get("deck", {}))
+        known = {f.name for f in dataclasses.fields(RouteDeck)}
+        deck = {k: v for k, v in (data.get("deck") or {}).items() if k in known}  # typos: told
         if "players" in deck:
             deck["players"] = tuple(deck["players"])
         return RouteBoard(
@@ -168,9 +173,7 @@ class _RouteReader(_Reader):
                 if projection
                 else None
             ),
-            land=tuple(
-                Area(a["polygon"], a.get("name", ""), a.get("note", "")) for _, a in items("land")
-            ),
+            land=tuple(Area(a["polygon"], a.get("name", ""), a.get("note", "")) for a in land),
             description=data.get("description", "") if ok("description") else "",
             author=data.get("author", "") if ok("author") else "",
             license=data.get("license", "") if ok("license") else "",
@@ -195,6 +198,8 @@ class _RouteReader(_Reader):
         elif kind == "color":
             names = [c.get("name") for c in self.data.get("colors") or []]
             path = ("colors", names.index(key)) if key in names else ("colors",)
+        elif kind == "land":
+            path = ("land", self.land_rows[key])
         elif kind in ("deck", "projection"):
             path = (kind,) if kind in self.data else ()
         else:
@@ -302,12 +307,18 @@ def load_routes(path: str | os.PathLike[str]) -> RouteBoard:
 # ---------------------------------------------------------------------- writing
 
 
+@lru_cache(maxsize=4096)
+def _text(s: str, flow: bool = False) -> str:
+    """:func:`workbench.maps.io._str`, remembered: a board repeats its city names often."""
+    return _str(s, flow)
+
+
 def _pos(p: tuple[float, float]) -> str:
     return f"[{_num(p[0])}, {_num(p[1])}]"
 
 
 def _between(ends: tuple[str, str]) -> str:
-    return f"[{_str(ends[0], True)}, {_str(ends[1], True)}]"
+    return f"[{_text(ends[0], True)}, {_text(ends[1], True)}]"
 
 
 def dumps_routes(board: RouteBoard) -> str:
@@ -327,12 +338,12 @@ def dumps_routes(board: RouteBoard) -> str:
         f"{SCHEMA_LINE}{board.schema}",
         "format: 1",
         "kind: routes",
-        f"name: {_str(board.name)}",
+        f"name: {_text(board.name)}",
     ]
     for key in ("description", "author", "license"):
         value = getattr(board, key)
         if value:
-            out.append(f"{key}: {_str(value)}")
+            out.append(f"{key}: {_text(value)}")
     if board.projection is not None:
         p = board.projection
         out.append(f"projection: {{center: {_pos(p.center)}, parallels: {_pos(p.parallels)}}}")
@@ -344,7 +355,7 @@ def dumps_routes(board: RouteBoard) -> str:
     )
     out.append("colors:")
     out.extend(
-        f"  - {_flow([('name', _str(c.name, True)), ('fill', _str(c.fill, True))])}"
+        f"  - {_flow([('name', _text(c.name, True)), ('fill', _text(c.fill, True))])}"
         for c in board.colors
     )
     if board.land:
@@ -352,23 +363,23 @@ def dumps_routes(board: RouteBoard) -> str:
         for area in board.land:
             pairs: list[tuple[str, str | list[str]]] = []
             if area.name:
-                pairs.append(("name", _str(area.name)))
+                pairs.append(("name", _text(area.name)))
             if area.note:
-                pairs.append(("note", _str(area.note)))
+                pairs.append(("note", _text(area.note)))
             pairs.append(("polygon", [_pos(v) for v in area.polygon]))
             out.extend(_block("  ", pairs))
     out.append("cities:" if board.cities else "cities: []")
     for c in board.cities:
-        pairs_c = [("name", _str(c.name, True)), ("at", _pos(c.at))]
+        pairs_c = [("name", _text(c.name, True)), ("at", _pos(c.at))]
         if c.note:
-            pairs_c.append(("note", _str(c.note, True)))
+            pairs_c.append(("note", _text(c.note, True)))
         out.append(f"  - {_flow(pairs_c)}")
     out.append("routes:" if board.routes else "routes: []")
     for r in board.routes:
         pairs_r = [
             ("between", _between(r.ends)),
             ("length", str(r.length)),
-            ("color", _str(r.color, True)),
+            ("color", _text(r.color, True)),
         ]
         if r.kind != "plain":
             pairs_r.append(("kind", r.kind))
@@ -377,7 +388,7 @@ def dumps_routes(board: RouteBoard) -> str:
         if r.via:
             pairs_r.append(("via", "[" + ", ".join(_pos(v) for v in r.via) + "]"))
         if r.note:
-            pairs_r.append(("note", _str(r.note, True)))
+            pairs_r.append(("note", _text(r.note, True)))
         out.append(f"  - {_flow(pairs_r)}")
     if board.tickets:
         out.append("tickets:")
@@ -386,7 +397,7 @@ def dumps_routes(board: RouteBoard) -> str:
         if t.long:
             pairs_t.append(("long", "true"))
         if t.note:
-            pairs_t.append(("note", _str(t.note, True)))
+            pairs_t.append(("note", _text(t.note, True)))
         out.append(f"  - {_flow(pairs_t)}")
     return "\n".join(out) + "\n"
 

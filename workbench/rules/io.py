@@ -27,7 +27,7 @@ from typing import Any
 
 from workbench.exceptions import RulesError
 from workbench.files import write_atomic
-from workbench.maps.io import _read_bytes, _Reader, _str
+from workbench.maps.io import MAX_BYTES, _file_size, _read_bytes, _Reader, _str
 from workbench.rules.cards import CARDS, apply_cards
 from workbench.rules.rules import _CHECKS, PRESETS, Rules, _Bad
 
@@ -223,7 +223,12 @@ def load_rules(path: str | os.PathLike[str]) -> Rules:
     ...     load_rules(p).target
     20
     """
-    return loads_rules(_read_bytes(path), str(path))
+    data = _read_bytes(path)
+    reader = _RulesReader(str(path), _file_size(path) if len(data) > MAX_BYTES else None)
+    rules = reader.read_rules(data)
+    if rules is None or reader.problems:
+        raise RulesError(sorted(reader.problems, key=lambda p: (p.line, p.column)))
+    return rules
 
 
 def _yaml(value: Any, flow: bool = False) -> str:

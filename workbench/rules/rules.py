@@ -154,6 +154,7 @@ _CHECKS: dict[str, Callable[[Any], Any]] = {
     "colored_rails": lambda v: _int(v, 0),
     "colored_per_turn": lambda v: _int(v, 1),
     "ferry_rails": lambda v: _int(v, 1, 2),
+    "ferry_beside_colored": _bool,
     "special_cards": _cards,
     "card_mode": _choice(CARD_MODES),
     "cards_per_round": lambda v: _int(v, 1),
@@ -238,6 +239,10 @@ class Rules:
     ferry_rails : int
         Rails a ferry space needs before it joins anything (1, or 2 in the 2018 edition);
         each is placed like a single.
+    ferry_beside_colored : bool
+        With two-rail ferries, another player may lay the black line beside someone's
+        colored rail on a ferry (a reading of the 2018 summary); by default only the
+        colored rail's owner may build there.
     special_cards : tuple of str
         The special cards in play (ids, with repeats); ``()`` for none. The engine turns
         them over before each round's markers (``Game.round_cards``).
@@ -283,6 +288,7 @@ class Rules:
     special_cards: tuple[str, ...] = ()
     card_mode: CardMode = "per_round"
     cards_per_round: int = 1
+    ferry_beside_colored: bool = False
 
     def __post_init__(self) -> None:
         errors = []

@@ -1,7 +1,7 @@
 """Playing a game, without a widget: :class:`PlaySession`.
 
 The session holds what the play widget decides: the game (board, rules, special card, seed),
-the seats (a person, or any bot of :data:`workbench.bots.BOTS`), the state, the move log,
+the seats (a person, or any bot the game registers), the state, the move log,
 the hint, the status line and the message; it plays the human's moves (a point, a segment,
 a button), steps the bots one move at a time, and says the state in words. Listeners
 (:meth:`PlaySession.on_change`) hear what changed; :class:`~workbench.ui.play.PlayRound`
@@ -11,7 +11,14 @@ kernel's event loop).
 Parts named in :class:`~workbench.session.events.Change`: ``game`` (a new game, or one
 that could not start), ``state`` (an action was applied), ``log``, ``hint`` and ``message``.
 
-The game is the engine's Trans Europa / Trans Amerika (:mod:`workbench.engine`).
+Games come from the registry (:data:`workbench.games.GAMES`) and are refereed by
+:class:`workbench.games.Match`, the one loop every caller shares: the session gives it a
+bot factory or ``None`` (a person) per seat, plays a person's move with ``Match.play`` and a
+bot's or chance's with ``Match.step``, and logs each action from the match's callbacks.
+With people at the table, the chance move between two rounds of Trans Europa waits for
+"Next round", so that everyone can read the revealed hands first. Trans Europa also gets
+taps on the board, hints and its round tables; a game without a board is played with its
+legal actions as buttons (:meth:`PlaySession.choices`).
 """
 
 from __future__ import annotations
@@ -25,7 +32,6 @@ import pandas as pd
 
 from workbench.analysis.costs import Completion, missing_rails
 from workbench.analysis.routes import start_heatmap
-from workbench.bots import BOTS, Bot, bot_rngs
 from workbench.engine import (
     Action,
     EndTurn,
@@ -37,6 +43,9 @@ from workbench.engine import (
     State,
 )
 from workbench.exceptions import IllegalActionError, InfeasibleError
+from workbench.games import GAMES, Match
+from workbench.games import State as ProtocolState
+from workbench.games.trans_europa import TransEuropa
 from workbench.maps.board import Board
 from workbench.maps.lattice import Edge, Point, edge, plane_xy, point_name
 from workbench.rules import CARDS, DECK, PRESETS, Rules, apply_cards
@@ -75,15 +84,15 @@ MAX_BOT_MOVES = 100_000
 """A guard for :meth:`PlayRound.play_bots`: a game of bots ends long before this."""
 
 
-def seat_kinds() -> tuple[str, ...]:
-    """What a seat can be: :data:`HUMAN`, or any bot in :data:`workbench.bots.BOTS` now.
+def seat_kinds(game: str = "trans_europa") -> tuple[str, ...]:
+    """What a seat can be: :data:`HUMAN`, or any bot the game registers.
 
     Examples
     --------
-    >>> seat_kinds()[:2]
-    ('human', 'random')
+    >>> seat_kinds()[:3]
+    ('human', 'random', 'greedy')
     """
-    return (HUMAN, *BOTS)
+    return (HUMAN, *GAMES[game].bots)
 
 
 def make_game(
@@ -386,8 +395,8 @@ class PlaySession:
     ----------
     board : Board
     seats : sequence of str, optional
-        One entry per seat (2 to 6): :data:`HUMAN` or a bot name from
-        :data:`workbench.bots.BOTS`. Seat 0 starts the first round.
+        One entry per seat (2 to 6): :data:`HUMAN` or a bot the game registers
+        (:func:`seat_kinds`). Seat 0 starts the first round.
     rules : str or Rules, optional
         A preset name from :data:`workbench.rules.PRESETS`, or rules.
     card : str, optional
@@ -397,6 +406,13 @@ class PlaySession:
         The game's seed: the deal of every round.
     bot_seed : int, optional
         The seed of the bots' generators.
+    game : str, optional
+        The game's name in :data:`workbench.games.GAMES`.
+
+    Attributes
+    ----------
+    match : workbench.games.Match or None
+        The referee of the game in progress (``None`` when the game could not start).
 
     Examples
     --------
@@ -421,22 +437,23 @@ class PlaySession:
         card: str | None = None,
         seed: int = 0,
         bot_seed: int = 0,
+        game: str = "trans_europa",
     ) -> None:
         self.board = board
+        self.info = GAMES[game]
+        self.match: Match | None = None
         self.seats: tuple[str, ...] = ()
         self.rules: str | Rules = rules
         self.card: str | None = card
         self.seed = seed
         self.bot_seed = bot_seed
-        self.game: Game | None = None
-        self.state: State | None = None
         self.error: str | None = None
         self.log: list[str] = []
         self.colored = False
         self._message: tuple[Kind, str] = ("info", "")
         self._hint: tuple[int, Completion] | None = None
         self._turn: tuple[int, list[Edge]] = (0, [])
-        self._bots: dict[int, Bot] = {}
+        self._before: tuple[bool, int] = (True, 0)
         self._listeners = Listeners()
         self.new_game(seats, rules=rules, card=card, seed=seed, bot_seed=bot_seed)
 
@@ -481,7 +498,7 @@ class PlaySession:
         (('human', 'human'), 5, 0)
         """
         if seats is not None:
-            kinds = seat_kinds()
+            kinds = seat_kinds(self.info.name)
             for kind in seats:
                 if kind not in kinds:
                     raise ValueError(f"seat kind {kind!r} is unknown: use one of {kinds}")
@@ -500,25 +517,53 @@ class PlaySession:
         self._turn = (0, [])
         self._hint = None
         self.error = None
-        self.game = self.state = None
-        self._bots = {}
+        self.match = None
         try:
-            self.game = make_game(self.board, len(self.seats), self.rules, self.card, self.seed)
+            game = self._make_game()
         except ValueError as error:
             self.error = str(error)
             self._message = ("error", f"This game cannot start: {error}")
             self._listeners.send({"game", "state", "log", "hint", "message"})
             return
-        rngs = bot_rngs(self.bot_seed, self.game.players)
-        self._bots = {
-            seat: BOTS[kind](self.board, self.game.rules, self.game.players, seat, rngs[seat])
-            for seat, kind in enumerate(self.seats)
-            if kind != HUMAN
-        }
-        self.state = self.game.new_state()
-        self.log.append(f"round 1: seat {self.state.starter} starts")
+        bots = self.info.bots
+        self.match = Match(
+            game,
+            [None if kind == HUMAN else bots[kind] for kind in self.seats],
+            seed=self.bot_seed,
+            on_action=self._about_to_apply,
+            on_applied=self._applied,
+            names=[self.name(s) for s in range(len(self.seats))],
+        )
+        state = self.state
+        starter = getattr(state, "starter", 0)
+        self.log.append(f"round 1: seat {starter} starts")
         self._message = ("info", "")
         self._listeners.send({"game", "state", "log", "hint", "message"})
+
+    def _make_game(self) -> Any:
+        """The protocol game of the current settings (Trans Europa with its special card)."""
+        if self.info.name == "trans_europa":
+            engine = make_game(self.board, len(self.seats), self.rules, self.card, self.seed)
+            return TransEuropa(engine)
+        return self.info.new_game(
+            players=len(self.seats), seed=self.seed, rules=self.rules, board=self.board
+        )
+
+    @property
+    def game(self) -> Game | None:
+        """The engine's game of Trans Europa (for another game, its protocol game)."""
+        if self.match is None:
+            return None
+        game: Any = self.match.game
+        return game.engine if isinstance(game, TransEuropa) else game
+
+    @property
+    def state(self) -> State | None:
+        """The engine's state of Trans Europa (for another game, its protocol state)."""
+        if self.match is None:
+            return None
+        state: Any = self.match.state
+        return getattr(state, "engine", state)
 
     # ------------------------------------------------------------------ who is who
 
@@ -693,9 +738,9 @@ class PlaySession:
         (False, 'the round is not over yet')
         """
         state = self.state
-        if state is None or state.phase != "round_over":
+        if state is None or self.match is None or state.phase != "round_over":
             return self.say("the round is not over yet", error=True)
-        self._apply(NextRound(), None)
+        self.match.step()  # the chance move between rounds: the next deal
         return True
 
     def play(self, action: Action) -> bool:
@@ -721,8 +766,9 @@ class PlaySession:
             return self.say("the round is over: press Next round", error=True)
         if seat not in self.humans:
             return self.say(f"wait: {self.who(seat)} is playing", error=True)
+        assert self.match is not None
         try:
-            self._apply(action, seat)
+            self.match.play(action)
         except IllegalActionError as error:
             return self.say(str(error), error=True)
         return True
@@ -783,17 +829,18 @@ class PlaySession:
 
     @property
     def bot_on_turn(self) -> bool:
-        """Whether :meth:`step` has a move to play (a bot's, or the next round of bots)."""
-        state = self.state
-        if state is None or state.phase == "game_over":
+        """Whether :meth:`step` has a move to play: a bot's, or chance's (between two rounds
+        of Trans Europa only when no person plays: they press "Next round")."""
+        match = self.match
+        if match is None or match.state.is_terminal():
             return False
-        if state.to_play is None:
-            return state.phase == "round_over" and not self.humans
-        return state.to_play in self._bots
+        seat = match.state.to_play
+        if seat is None:
+            return not (self.humans and isinstance(match.game, TransEuropa))
+        return match.bots[seat] is not None
 
     def step(self) -> Action | None:
-        """Play one bot move (or, with bots only, the next round); the action or ``None``.
-
+        """Play one bot move (or chance's: with bots only, the next round); the action, or
         ``None`` when a human is on turn or the game is over.
 
         Examples
@@ -805,15 +852,9 @@ class PlaySession:
         >>> session.step() is None, session.state.to_play
         (True, 1)
         """
-        state = self.state
-        if state is None or not self.bot_on_turn:
+        if self.match is None or not self.bot_on_turn:
             return None
-        seat = state.to_play
-        if seat is None:
-            self._apply(NextRound(), None)
-            return NextRound()
-        action = self._bots[seat].act(state.observation(seat))
-        self._apply(action, seat)
+        action: Action | None = self.match.step()
         return action
 
     def run(self, limit: int = MAX_BOT_MOVES) -> int:
@@ -833,25 +874,29 @@ class PlaySession:
 
     # ------------------------------------------------------------------ applying
 
-    def _apply(self, action: Action, seat: int | None) -> None:
-        """Apply ``action`` (legal or raising), log it and tell the listeners."""
-        state = self.state
-        assert state is not None
-        first = not state.placed
-        results = len(state.results)
-        state.apply(action, player=seat)
+    def _about_to_apply(self, state: ProtocolState, action: Action, seat: int | None) -> None:
+        engine = getattr(state, "engine", None)
+        if engine is not None:
+            self._before = (not engine.placed, len(engine.results))
+
+    def _applied(self, state: ProtocolState, action: Action, seat: int | None) -> None:
+        """Log an action the match applied and tell the listeners."""
+        engine = getattr(state, "engine", None)
         self._hint = None
-        if isinstance(action, PlaceRail) and seat is not None:
-            rails = [] if first or self._turn[0] != seat else self._turn[1]
-            self._turn = (seat, [*rails, action.segment])
+        if engine is not None:
+            first, results = self._before
+            if isinstance(action, PlaceRail) and seat is not None:
+                rails = [] if first or self._turn[0] != seat else self._turn[1]
+                self._turn = (seat, [*rails, action.segment])
         who = "table" if seat is None else self.who(seat)
         secret = seat is None or seat not in self.humans or len(self.humans) > 1
         self.log.append(f"{who}: {describe_action(action, self.board, secret)}")
-        if isinstance(action, NextRound):
-            self._turn = (0, [])
-            self.log.append(f"round {state.round}: seat {state.starter} starts")
-        if len(state.results) > results:
-            self._log_result(state.results[-1])
+        if engine is not None:
+            if isinstance(action, NextRound):
+                self._turn = (0, [])
+                self.log.append(f"round {engine.round}: seat {engine.starter} starts")
+            if len(engine.results) > results:
+                self._log_result(engine.results[-1])
         parts = {"state", "log", "hint"}
         # a person's move answers what was said to them; a bot's move leaves a refusal
         # ("wait: seat 1 is playing") on show, and only takes the hint away

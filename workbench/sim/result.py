@@ -92,8 +92,8 @@ class SimResult:
         """
         table = compare_variants(self.rounds, self.games, self.seats)
         by_name = {v.name: v for v in self.variants}
-        table.insert(1, "board", [by_name[n].board.name for n in table["variant"]])
-        table.insert(2, "rules", [by_name[n].rules.name for n in table["variant"]])
+        table.insert(1, "board", [getattr(by_name[n].board, "name", "") for n in table["variant"]])
+        table.insert(2, "rules", [getattr(by_name[n].rules, "name", "") for n in table["variant"]])
         table.insert(3, "bots", [by_name[n].lineup for n in table["variant"]])
         return table
 

@@ -91,6 +91,28 @@ def _rules(rules: Any, game: str = "trans_europa") -> Any:
     return GAMES[game].resolve_rules(rules)
 
 
+def _named_rules(key: str, rules: Any, game: str) -> Any:
+    """``rules`` renamed ``key`` when they are a preset changed (say by a special card) but
+    still named after it, so that the ``rules`` column says which variant they are.
+
+    Examples
+    --------
+    >>> from workbench.rules import Rules, apply_cards
+    >>> _named_rules("flat water", apply_cards(Rules(), ["water_single"]), "trans_europa").name
+    'flat water'
+    >>> _named_rules("race", "rulebook", "trans_europa").name
+    'rulebook'
+    """
+    from workbench.games import GAMES
+
+    resolved = _rules(rules, game)
+    presets = GAMES[game].presets
+    name = getattr(resolved, "name", None)
+    if isinstance(name, str) and name in presets and resolved != presets[name]:
+        return resolved.replace(name=key)
+    return resolved
+
+
 @dataclass(frozen=True)
 class Variant:
     """One thing to simulate: a board, rules, and one bot per seat.
@@ -165,7 +187,8 @@ class Variant:
     def __repr__(self) -> str:
         bots = tuple(bot_label(b) for b in self.bots)
         more = "" if self.game == "trans_europa" else f", game={self.game!r}"
-        return f"Variant({self.name!r}, {self.board.name!r}, {self.rules!r}, {bots!r}{more})"
+        board = getattr(self.board, "name", self.board)
+        return f"Variant({self.name!r}, {board!r}, {self.rules!r}, {bots!r}{more})"
 
     @property
     def players(self) -> int:
@@ -215,6 +238,8 @@ class Variant:
 
         board_items = named(boards, lambda b: _board(b, game).name)
         rule_items = named(rules, lambda r: _rules(r, game).name)
+        if isinstance(rules, Mapping):  # a keyed variant of a preset goes by its key
+            rule_items = [(n, _named_rules(n, r, game)) for n, r in rule_items]
         bot_items = named(bots, lambda bs: ",".join(bot_label(b) for b in bs))
         axes = (board_items, rule_items, bot_items)
         out = []

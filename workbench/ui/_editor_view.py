@@ -213,7 +213,9 @@ class EditorFigure:
         bar = cast(ColorBar, fig.select_one({"name": "usage-colorbar"}))
         self.usage_bar = bar
         self.usage_mapper = cast(LinearColorMapper, bar.color_mapper)
-        bar.ticker = FixedTicker(ticks=bar_ticks(float(self.usage_mapper.high or 1.0)))
+        # one ticker whose ticks change (a new ticker model would not reach the page)
+        self.usage_ticker = FixedTicker(ticks=bar_ticks(float(self.usage_mapper.high or 1.0)))
+        bar.ticker = self.usage_ticker
         cities = self.renderers["cities"]
         self.cities = _source(cities)
 
@@ -275,7 +277,7 @@ class EditorFigure:
         0 to the largest share, whatever it is."""
         columns, top = usage_columns(board, usage if usage is not None else _no_usage())
         self.usage_mapper.high = top
-        self.usage_bar.ticker = FixedTicker(ticks=bar_ticks(top))
+        self.usage_ticker.ticks = bar_ticks(top)
         _source(self.usage).data = columns
 
     def draw_edited(self, board: Board, keys: Iterable[Edge]) -> None:

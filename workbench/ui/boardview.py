@@ -60,24 +60,29 @@ if TYPE_CHECKING:
 __all__ = ["PLAYER_COLORS", "VIEW_NAMES", "BoardView", "Frame", "colored_rails", "player_color"]
 
 PLAYER_COLORS: tuple[str, ...] = (
-    "#0072B2",  # blue
-    "#D55E00",  # vermillion
-    "#009E73",  # bluish green
-    "#CC79A7",  # reddish purple
-    "#E69F00",  # orange
-    "#56B4E9",  # sky blue
+    "#EE3377",  # magenta
+    "#225522",  # dark green
+    "#7B2FBE",  # violet
+    "#999933",  # olive
+    "#AA4499",  # purple
+    "#3F007D",  # deep violet
 )
-"""The colors of seats 0 to 5: the colorblind-safe palette of Okabe and Ito (2008).
+"""The colors of seats 0 to 5, chosen to stand apart from the board and from each other.
 
-Six of the eight colors of their *Color Universal Design* set (black is the rails' color and
-yellow does not read on the land), told apart with each common color-vision deficiency.
-Markers also carry their seat number, so color is never the only cue.
+None of them is a color the board already uses for something else: water and rivers are
+blue, mountains and brown cards brown, the other cards white, pink, orange and turquoise, rails
+black. Each is at least 25 (CIE76 Delta E) from every such color, and 6 under simulated
+protanopia, deuteranopia and tritanopia (the matrices of Machado, Oliveira and Fernandes,
+2009); any two are at least 20 apart with normal vision and with each of those deficiencies.
+Most come from Paul Tol's color-blind-safe schemes. Markers also carry their seat number,
+so color is never the only cue. ``tests/ui/test_boardview.py`` checks these distances.
 
-References: M. Okabe and K. Ito, *Color Universal Design (CUD): how to make figures and
-presentations that are friendly to colorblind people* (2008), https://jfly.uni-koeln.de/color/
+References: G. M. Machado, M. M. Oliveira and L. A. F. Fernandes, "A physiologically-based
+model for simulation of color vision deficiency", *IEEE TVCG* 15(6), 2009,
+doi:10.1109/TVCG.2009.113; P. Tol, *Colour schemes* (SRON/EPS/TN/09-002, 2021).
 """
 
-_LABEL_TEXT: tuple[str, ...] = ("white", "white", "white", "black", "black", "black")
+_LABEL_TEXT: tuple[str, ...] = ("white", "white", "white", "black", "white", "white")
 """Text color of the seat number on each seat's marker: the one that reads best on it."""
 
 VIEW_NAMES: tuple[str, ...] = (
@@ -110,6 +115,8 @@ MARKER_SIZE = 19.0
 """Size of a start marker, in pixels."""
 HAND_RADIUS = 0.47
 """Radius of the ring around a city of a hand, in plane units."""
+CITY_NAME_LAYERS = ("city-names-halo", "city-names")
+"""The board's city names (halo, then text), drawn over everything the view adds."""
 DUPLICATE_TAP = 0.3
 """Seconds within which a second tap at the very same coordinates is taken as a repeat."""
 
@@ -181,15 +188,16 @@ def player_color(seat: int) -> str:
     Examples
     --------
     >>> player_color(0), player_color(1)
-    ('#0072B2', '#D55E00')
+    ('#EE3377', '#225522')
     """
     return PLAYER_COLORS[seat % len(PLAYER_COLORS)]
 
 
 def _pieces(state: Any) -> dict[Edge, tuple[int | None, ...]]:
-    """The engine's ``pieces``: segment -> owners of its rails (``None`` for a black rail)."""
+    """The engine's ``pieces``: segment -> owners of its rails (``None`` for a black rail);
+    a :class:`~workbench.engine.State` keeps a mapping, an observation a tuple of pairs."""
     pieces = getattr(state, "pieces", None)
-    if not pieces or callable(pieces):
+    if not pieces:
         return {}
     items = pieces.items() if isinstance(pieces, Mapping) else pieces
     return {edge(*key): tuple(owners) for key, owners in items}
@@ -201,8 +209,6 @@ def colored_rails(state: Any) -> list[tuple[Edge, int]]:
     Colored rails (the Vexation expansion, the 2018 edition) belong to one player's network.
     The engine keeps them in ``state.pieces``: segment -> the owners of its rails, a seat
     for a colored rail and ``None`` for a black one (a two-rail ferry may hold both). A state
-    may also keep them as ``colored_rails`` or ``colored``: one collection of segments per
-    seat, a mapping seat -> segments, or a mapping segment -> seat (or seats). A state
     without them (the base game) gives ``[]``.
 
     Examples
@@ -210,41 +216,15 @@ def colored_rails(state: Any) -> list[tuple[Edge, int]]:
     >>> from types import SimpleNamespace
     >>> colored_rails(SimpleNamespace(pieces={((2, 1), (1, 1)): (None, 1)}))
     [(((1, 1), (2, 1)), 1)]
-    >>> colored_rails(SimpleNamespace(colored=({((1, 1), (2, 1))}, set())))
-    [(((1, 1), (2, 1)), 0)]
     >>> colored_rails(object())
     []
     """
-    out: list[tuple[Edge, int]] = []
-
-    def add(segment: Any, seat: Any) -> None:
-        a, b = segment
-        out.append((edge((int(a[0]), int(a[1])), (int(b[0]), int(b[1]))), int(seat)))
-
-    for segment, owners in _pieces(state).items():
-        for seat in owners:
-            if seat is not None:
-                add(segment, seat)
-    value = None
-    for name in ("colored_rails", "colored"):
-        value = getattr(state, name, None)
-        if value is not None and not isinstance(value, (bool, int)) and not callable(value):
-            break
-        value = None
-    if isinstance(value, Mapping):
-        for key, item in value.items():
-            if isinstance(key, int):  # seat -> segments
-                for segment in item:
-                    add(segment, key)
-            elif isinstance(item, int):  # segment -> seat
-                add(key, item)
-            else:  # segment -> seats (a ferry with two colored rails)
-                for seat in item:
-                    add(key, seat)
-    elif value is not None:
-        for seat, segments in enumerate(value):
-            for segment in segments:
-                add(segment, seat)
+    out = [
+        (segment, int(seat))
+        for segment, owners in _pieces(state).items()
+        for seat in owners
+        if seat is not None
+    ]
     return sorted(set(out))
 
 
@@ -445,6 +425,9 @@ class BoardView:
             **_STYLE["marker-labels"],
         )
         fig.add_layout(labels)
+        # city names last: over the markers and their numbers, so a marker never hides one
+        names = [a for a in fig.center if getattr(a, "name", "") in CITY_NAME_LAYERS]
+        fig.center = [a for a in fig.center if a not in names] + names
         fig.add_tools(
             HoverTool(
                 renderers=[renderers["markers"]],
@@ -585,7 +568,7 @@ class BoardView:
         >>> view = BoardView(load_map("maps/tiny.yaml"))
         >>> view.highlight([((2, 1), (1, 1))], seat=1)
         >>> view.sources["turn-rails"].data["color"]
-        ['#D55E00']
+        ['#225522']
         """
         keys = [edge(a, b) for a, b in segments]
         color = player_color(seat)
@@ -648,7 +631,7 @@ class BoardView:
         >>> view = BoardView(load_map("maps/tiny.yaml"))
         >>> view.show_hand(["Alder", "Birch"], seat=2)
         >>> view.sources["hand"].data["name"], view.sources["hand"].data["color"][0]
-        (['Alder', 'Birch'], '#009E73')
+        (['Alder', 'Birch'], '#7B2FBE')
         """
         self.show_hands({seat: list(cities)})
 

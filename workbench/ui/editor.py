@@ -95,21 +95,19 @@ _CSS = """<style>
 </style>"""
 
 # Ctrl+Z / Ctrl+Shift+Z (or Ctrl+Y) press the Undo / Redo buttons of the editor last
-# pointed at (or the only one on the page), unless a text box has the keyboard; installed
-# once per page, by the first tap on a board
+# pointed at, unless a text box has the keyboard; a click outside the editors leaves the keys
+# to JupyterLab. Installed once per page, by the first tap on a board
 _KEYS_JS = """
 if (!window.__wbEditorKeys) {
   window.__wbEditorKeys = true;
-  let last = null;
+  // installed by a tap on a board: that editor is the one pointed at (when it is alone)
+  const editors = document.querySelectorAll('.wb-editor');
+  let last = editors.length === 1 ? editors[0] : null;
   document.addEventListener('pointerdown', (e) => {
-    const root = e.target.closest && e.target.closest('.wb-editor');
-    last = root || null;
+    last = (e.target.closest && e.target.closest('.wb-editor')) || null;
   }, true);
   document.addEventListener('keydown', (e) => {
-    if (!(e.ctrlKey || e.metaKey)) return;
-    const all = document.querySelectorAll('.wb-editor');
-    const root = last && document.body.contains(last) ? last : (all.length === 1 ? all[0] : null);
-    if (!root) return;
+    if (!(e.ctrlKey || e.metaKey) || !last || !document.body.contains(last)) return;
     const t = e.target;
     if (t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.isContentEditable)) return;
     const key = e.key.toLowerCase();
@@ -117,7 +115,7 @@ if (!window.__wbEditorKeys) {
                 : key === 'z' ? 'undo' : null;
     if (!which) return;
     const name = '.wb-' + which + '-button';
-    const button = root.querySelector(name + ' button, button' + name);
+    const button = last.querySelector(name + ' button, button' + name);
     e.preventDefault(); e.stopPropagation();
     if (button && !button.disabled) button.click();
   }, true);

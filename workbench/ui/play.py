@@ -9,7 +9,7 @@ draws the session's state with a :class:`~workbench.ui.boardview.BoardView` wrap
   :class:`~workbench.exceptions.IllegalActionError` message and changes nothing;
 * buttons end the turn, show a hint (your cheapest completion, drawn dashed, and its cost),
   start the next round, and set up a new game (seats, rule preset, special card, seed);
-* bots (any name of :data:`workbench.bots.BOTS`) answer one move at a time, ``delay``
+* bots (any the game registers: :func:`seat_kinds`) answer one move at a time, ``delay``
   seconds apart on the kernel's event loop, so their moves can be followed; ``delay=0``
   plays them at once and ``delay=None`` waits for the "Bot move" button;
 * when a round ends, every hand is revealed with the scoring table, and the scoring in
@@ -115,7 +115,7 @@ class PlayRound:
     board : Board
     seats : sequence of str, optional
         One entry per seat (2 to 6): :data:`HUMAN` or a bot name from
-        :data:`workbench.bots.BOTS`. Seat 0 starts the first round.
+        :func:`seat_kinds`. Seat 0 starts the first round.
     rules : str or Rules, optional
         A preset name from :data:`workbench.rules.PRESETS`, or rules.
     card : str, optional

@@ -156,7 +156,8 @@ def usage_columns(board: Board, usage: pd.DataFrame) -> tuple[Columns, float]:
     share = used["share"].to_numpy(dtype=float)
     top = float(share.max()) if len(share) else 1.0
     low, high = USAGE_WIDTH
-    terrain = used["terrain"].where(used["terrain"].notna(), None)
+    # missing terrains are None or NaN (pandas 3 stores the column as strings)
+    terrain = [None if pd.isna(t) else t for t in used["terrain"]]
     data: Columns = {
         "x0": a[:, 0],
         "y0": a[:, 1],

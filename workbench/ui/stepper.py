@@ -4,8 +4,9 @@
 with the current frame's roles drawn over it (frontier, visited, in the tree, candidate...
 each in its own colour, with a legend), and on the right the pseudo-code with the line
 being run highlighted, the frame's sentence and the algorithm's data structures as small
-tables (queue, priority queue, union-find sets, a row of the Steiner table). Below: play /
-pause, step back and forward, a slider to seek any frame, and the speed.
+tables (queue, priority queue, union-find sets, a row of the Steiner table), scrolling in
+a box as tall as the board. Above both, in one row that never moves: play, pause, stop,
+step back and forward, a slider to seek any frame, the speed and a presentation mode.
 
 The widget only draws :class:`~workbench.teach.frames.Frame` values from a
 :class:`~workbench.teach.frames.Trace`; every algorithm lives in :mod:`workbench.teach`.
@@ -269,7 +270,7 @@ class FrameView:
         self.value_source = ColumnDataSource({"x": [], "y": [], "text": []})
         """The numbers written beside the nodes in presentation mode (:meth:`show_values`)."""
         self._value_labels: list[LabelSet] = []
-        # white figures outlined in black read on every role's colour and on the bare board
+        # plain dark figures: a light outline thins their strokes to nothing at this size
         labels = LabelSet(
             x="x",
             y="y",
@@ -277,9 +278,7 @@ class FrameView:
             source=self.value_source,
             text_font_size="8pt",
             text_font_style="bold",
-            text_color="white",
-            text_outline_color="black",
-            text_outline_width=2.5,
+            text_color="#111111",
             text_align="center",
             text_baseline="middle",
             visible=False,
@@ -974,7 +973,6 @@ class AlgorithmStepper(widgets.VBox):
         )
         self.slider.style.description_width = "initial"
         self.slider.layout.width = "250px"
-        widgets.link((self.play, "value"), (self.slider, "value"))
 
         def button(label: str, tip: str, css: str, action: Any) -> widgets.Button:
             b = widgets.Button(description=label, tooltip=tip)
@@ -1007,6 +1005,7 @@ class AlgorithmStepper(widgets.VBox):
         self.presentation.add_class("wb-step-present")
         self.speed.observe(self._on_speed, "value")
         self.slider.observe(self._on_seek, "value")
+        self.play.observe(self._on_tick, "value")
         self.play.observe(self._on_playing, "playing")
         self.presentation.observe(self._on_presentation, "value")
 
@@ -1039,7 +1038,6 @@ class AlgorithmStepper(widgets.VBox):
         self.board_widget.layout.flex = "0 0 auto"  # the board keeps its size
         self._fit_side()
         body = widgets.HBox([self.board_widget, self.side])
-        body.layout.flex_flow = "row wrap"  # the panel goes under the board if it must
         super().__init__([header, self.controls, body])
         self.add_class("wb-stepper")
         if presentation:
@@ -1102,6 +1100,15 @@ class AlgorithmStepper(widgets.VBox):
 
     def _on_seek(self, change: dict[str, Any]) -> None:
         self._render(int(change["new"]) - 1)
+        self.play.value = self.slider.value  # the timer goes on from here
+
+    def _on_tick(self, change: dict[str, Any]) -> None:
+        """The timer moved on. A tick that arrives once playing has stopped was sent before
+        the browser heard of the pause or the stop: put the timer back instead of following."""
+        if self.play.playing:
+            self.slider.value = int(change["new"])
+        elif int(change["new"]) != self.slider.value:
+            self.play.value = self.slider.value
 
     def _on_speed(self, change: dict[str, Any]) -> None:
         self.play.interval = int(change["new"])

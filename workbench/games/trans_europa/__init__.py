@@ -19,7 +19,12 @@ import numpy as np
 
 from workbench.games.protocol import Bot as ProtocolBot
 from workbench.games.registry import GameInfo
-from workbench.games.trans_europa.game import TransEuropa, TransEuropaState
+from workbench.games.trans_europa.game import (
+    TransEuropa,
+    TransEuropaState,
+    load_record,
+    save_record,
+)
 from workbench.games.trans_europa.sim import TABLES, play_rows
 from workbench.maps.board import Board
 from workbench.rules.rules import PRESETS, Rules
@@ -76,8 +81,9 @@ def _bots() -> dict[str, Any]:
     from workbench.bots.search import SearchBot
 
     out: dict[str, Any] = {name: LegacyBot(name, cls) for name, cls in BOTS.items()}
-    # playouts end when a score changes: Trans Europa scores round by round
-    out["search"] = SearchBot.factory(playouts=32, until_score_change=True)
+    # playouts end when a score changes (Trans Europa scores round by round) and are played
+    # by greedy bots: random ones never finish a hand on a full board
+    out["search"] = SearchBot.factory(playouts=16, until_score_change=True, rollout=out["greedy"])
     return out
 
 
@@ -98,7 +104,8 @@ INFO = GameInfo(
     resolve_rules=_rules,
     tables=TABLES,
     play_rows=play_rows,
-    from_record=TransEuropa.from_record,
+    save_record=save_record,
+    load_record=load_record,
     length_unit="rounds",
     default_players=4,
     board_type=Board,

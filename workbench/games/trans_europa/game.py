@@ -27,26 +27,9 @@ from workbench.engine.state import State as EngineState
 from workbench.maps.board import Board
 from workbench.rules.rules import Rules
 
-__all__ = ["TransEuropa", "TransEuropaState", "board_fingerprint"]
+__all__ = ["TransEuropa", "TransEuropaState", "load_record", "save_record"]
 
 NAME = "trans_europa"
-
-
-def board_fingerprint(board: Board) -> str:
-    """The fingerprint of ``board``'s canonical file text (see
-    :func:`workbench.games.record.fingerprint`).
-
-    Examples
-    --------
-    >>> from workbench import load_map
-    >>> tiny = load_map("maps/tiny.yaml")
-    >>> board_fingerprint(tiny) == board_fingerprint(tiny.move_city("Alder", (2, 2)))
-    False
-    """
-    from workbench.games.record import fingerprint
-    from workbench.maps.io import dumps_map
-
-    return fingerprint(dumps_map(board))
 
 
 @dataclass(frozen=True)
@@ -126,56 +109,6 @@ class TransEuropa:
 
         return sample_state(self, observation, rng)
 
-    def to_record(self) -> dict[str, Any]:
-        """The game's parameters as JSON-ready data: the board's name and fingerprint, the
-        rules as a rules file's text, players, seed and fixed hands.
-
-        Examples
-        --------
-        >>> from workbench import load_map
-        >>> game = TransEuropa.create(load_map("maps/tiny.yaml"), players=2, seed=4)
-        >>> record = game.to_record()
-        >>> record["board"], record["players"], record["seed"], len(record["board_fingerprint"])
-        ('Tiny Island', 2, 4, 16)
-        """
-        return {**self.engine.to_dict(), "board_fingerprint": board_fingerprint(self.board)}
-
-    @classmethod
-    def from_record(cls, record: dict[str, Any], board: Board) -> TransEuropa:
-        """The game a saved-game record describes, on ``board``.
-
-        Raises ``ValueError`` when the record was played on another board (by name or by
-        fingerprint: an edited board under the same name) or its fields are not right.
-        """
-        from workbench.rules.io import loads_rules
-
-        name = record.get("board")
-        if name != board.name:
-            raise ValueError(f"the saved game is on board {name!r}, not on {board.name!r}")
-        mark = record.get("board_fingerprint")
-        if mark != board_fingerprint(board):
-            raise ValueError(
-                f"the saved game was played on another version of {board.name!r} "
-                f"(fingerprint {mark!r}, this board's is {board_fingerprint(board)!r}): "
-                "load it with the board it was played on"
-            )
-        rules_text = record.get("rules")
-        if not isinstance(rules_text, str):
-            raise ValueError(f"the saved game's 'rules' is {rules_text!r}: it should be text")
-        numbers: dict[str, int] = {}
-        for key in ("players", "seed"):
-            value = record.get(key)
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise ValueError(f"the saved game's {key!r} is {value!r}: use a whole number")
-            numbers[key] = value
-        hands = record.get("hands")
-        if hands is not None and not isinstance(hands, list):
-            raise ValueError(f"the saved game's 'hands' is {hands!r}: a list of deals, or null")
-        rules = loads_rules(rules_text, path="<saved game>")
-        return cls.create(
-            board, rules, players=numbers["players"], seed=numbers["seed"], hands=hands
-        )
-
 
 class TransEuropaState:
     """A Trans Europa state behind the protocol; ``engine`` is the engine's state.
@@ -249,3 +182,37 @@ class TransEuropaState:
 
     def copy(self) -> TransEuropaState:
         return TransEuropaState(self.game, self.engine.copy())
+
+
+def save_record(state: TransEuropaState) -> dict[str, Any]:
+    """The saved game of a Trans Europa state: the engine's record
+    (:func:`workbench.engine.save_game`), which names the game.
+
+    Examples
+    --------
+    >>> from workbench import load_map
+    >>> state = TransEuropa.create(load_map("maps/tiny.yaml"), players=2).new_state()
+    >>> save_record(state)["game"]
+    'trans_europa'
+    """
+    from workbench.engine.record import save_game
+
+    return save_game(state.engine)
+
+
+def load_record(record: dict[str, Any], board: Board) -> TransEuropaState:
+    """The state a Trans Europa record describes, on ``board`` (see
+    :func:`workbench.engine.load_game` for what is refused).
+
+    Examples
+    --------
+    >>> from workbench import load_map
+    >>> tiny = load_map("maps/tiny.yaml")
+    >>> state = TransEuropa.create(tiny, players=2).new_state()
+    >>> load_record(save_record(state), tiny) == state
+    True
+    """
+    from workbench.engine.record import load_game
+
+    engine = load_game(record, board)
+    return TransEuropaState(TransEuropa(engine.game), engine)

@@ -100,10 +100,17 @@ def sample_state(game: TransEuropa, obs: Observation, rng: np.random.Generator) 
     st.seen = tuple(frozenset(obs.seen) if s == me else frozenset(h) for s, h in enumerate(hands))
     st.returned = ()
     st.markers = obs.markers
-    st.rails = obs.rails
-    # with rails down, the engine finds the networks by search (its documented fallback)
-    # instead of keeping them per rail: correct for any position
-    st._nets = {} if not obs.rails else None
+    # the networks: kept per rail, as the engine keeps them, while every rail is a plain
+    # black one; with colored or ferry rails down, found by search (the engine's fallback)
+    if obs.pieces:
+        st.rails = obs.rails
+        st._nets = None
+    else:
+        st.rails = frozenset()
+        st._nets = {}
+        for s in sorted(obs.rails):
+            st.rails = st.rails | {s}
+            st._add_rail(s)
     st.pieces = dict(obs.pieces)
     st.rails_left = obs.rails_left
     st.colored_left = obs.colored_left

@@ -1,0 +1,25 @@
+"""The report's text lists the eight most used segments, most used first, as the usage
+table has them."""
+
+from __future__ import annotations
+
+from workbench import Board
+from workbench.analysis import segment_usage
+from workbench.analysis.report import analyze
+
+
+def test_the_text_lists_the_eight_most_used_segments(tiny: Board) -> None:
+    text = analyze(tiny, chokepoint_candidates=None).text()
+    lines = text.splitlines()
+    start = lines.index("Most used segments (share of hands whose optimal tree uses them)") + 1
+    listed = lines[start : lines.index("", start)]
+    usage = segment_usage(tiny)
+    assert (usage.share > 0).sum() > 8, "tiny uses more than eight segments"
+    top = usage.head(8)
+    expected = [
+        f"  [{a[0]}, {a[1]}]-[{b[0]}, {b[1]}] {kind:<7} {share:6.1%}"
+        for a, b, kind, share in zip(top.a, top.b, top.kind, top.share, strict=True)
+    ]
+    assert listed == expected
+    shares = [float(line.rsplit(None, 1)[1].rstrip("%")) for line in listed]
+    assert shares == sorted(shares, reverse=True)

@@ -1,0 +1,58 @@
+"""The command line starts without the heavy libraries it does not need.
+
+``workbench --help`` imports neither the maps layer nor numpy, shapely or networkx.
+Start-up time itself is measured by hand (``time workbench --help``), not here: this
+checks what makes it short.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+HEAVY = ("networkx", "numpy", "shapely", "scipy", "numba", "pandas", "yaml")
+
+
+def loaded_after(code: str) -> dict[str, bool]:
+    report = f"print(json.dumps({{m: m in sys.modules for m in {HEAVY!r}}}))"
+    probe = f"{code}\nimport json, sys\n{report}"
+    out = subprocess.run(
+        [sys.executable, "-c", probe],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    result: dict[str, bool] = json.loads(out.stdout.strip().splitlines()[-1])
+    return result
+
+
+def test_help_imports_no_heavy_library() -> None:
+    code = (
+        "import contextlib, io\n"
+        "from workbench.cli import main\n"
+        "with contextlib.suppress(SystemExit), contextlib.redirect_stdout(io.StringIO()):\n"
+        "    main(['--help'])"
+    )
+    assert not any(loaded_after(code).values())
+
+
+def test_the_package_still_offers_its_names() -> None:
+    code = "import workbench\nassert workbench.load_map('maps/tiny.yaml').name"
+    assert loaded_after(code)["yaml"]
+
+
+def test_check_imports_no_networkx() -> None:
+    code = (
+        "import contextlib, io\n"
+        "from workbench.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        "    assert main(['check', 'maps/trans_europa.yaml']) == 0"
+    )
+    loaded = loaded_after(code)
+    assert not loaded["networkx"] and loaded["yaml"]
