@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -114,3 +115,32 @@ def test_every_chance_node_lists_probabilities_from_the_composition() -> None:
     state.apply(game.parse_action("deal loco"))
     outcomes = dict((str(a), p) for a, p in state.chance_outcomes())
     assert abs(outcomes["deal loco"] - 13 / 109) < 1e-12
+
+
+def test_a_damaged_or_edited_record_is_refused_saying_why() -> None:
+    from workbench.records import digest
+
+    info = GAMES["ticket_to_ride"]
+    game = TicketToRide(EUROPE, players=2, seed=1)
+    end = play(game, [info.bots["greedy"]] * 2, seed=1)
+    good = dump_record(end)
+
+    def resealed(record: dict[str, object]) -> dict[str, object]:
+        return {**record, "digest": digest(record)}
+
+    cases = [
+        ({**good, "format": 9}, "format is 9"),
+        ({**good, "players": "2"}, "'players' is '2'"),
+        ({**good, "action_count": 3}, "records 3 actions"),
+        ({**good, "board_fingerprint": "0" * 16}, "the board was edited since"),
+        ({**good, "seed": 2}, "digest does not match"),
+        (resealed({**good, "rules": {"tunels": 2}}), "no rules field 'tunels'"),
+        (resealed({**good, "over": False}), "the log was cut or extended"),
+        (
+            resealed({**good, "actions": [*good["actions"][:-1], "take purple"]}),
+            "take purple",
+        ),
+    ]
+    for record, why in cases:
+        with pytest.raises(ValueError, match=why):
+            load_record(record, board=EUROPE)

@@ -24,6 +24,8 @@ from workbench.games.ticket_to_ride.game import (
     ScoreSheet,
     TicketToRide,
     TicketToRideState,
+    load_record,
+    save_record,
 )
 from workbench.games.ticket_to_ride.rules import PRESETS, TTRRules
 from workbench.games.ticket_to_ride.sim import TABLES, play_rows
@@ -80,7 +82,8 @@ INFO = GameInfo(
     resolve_rules=_rules,
     tables=TABLES,
     play_rows=play_rows,
-    from_record=TicketToRide.from_record,
+    save_record=save_record,
+    load_record=load_record,
     length_unit="turns",
     default_players=4,
     board_type=RouteBoard,

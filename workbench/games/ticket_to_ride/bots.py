@@ -24,6 +24,7 @@ graphs", Math. Japonica 24 (1980) 573-577.
 
 from __future__ import annotations
 
+import dataclasses
 import heapq
 from collections.abc import Iterable, Sequence
 from itertools import combinations
@@ -237,7 +238,9 @@ class GreedyBot:
             if c == INF:
                 continue
             keep.append(Route(r.ends, 0 if c == 0 else r.length, r.color, r.kind, r.locomotives))
-        here = board.replace(routes=tuple(keep))
+        # a planning board, not a map: owned routes weigh 0, lost ones are gone (so it is
+        # made without the map checks, which would refuse both)
+        here = dataclasses.replace(board, routes=tuple(keep))
         try:
             forest = steiner_forest(here, list(ends))
         except InfeasibleError:

@@ -61,7 +61,16 @@ from workbench.games.ticket_to_ride.rules import TTRRules
 from workbench.games.ticket_to_ride.scoring import best_ticket_points, longest_trail
 from workbench.maps.routes import ROUTE_POINTS, RouteBoard
 
-__all__ = ["NAME", "Observation", "ScoreSheet", "TicketToRide", "TicketToRideState"]
+__all__ = [
+    "FORMAT",
+    "NAME",
+    "Observation",
+    "ScoreSheet",
+    "TicketToRide",
+    "TicketToRideState",
+    "load_record",
+    "save_record",
+]
 
 NAME = "ticket_to_ride"
 
@@ -117,8 +126,8 @@ def board_fingerprint(board: RouteBoard) -> str:
     >>> len(board_fingerprint(load_map("maps/ticket_to_ride_europe.yaml")))
     16
     """
-    from workbench.games.record import fingerprint
     from workbench.maps.routes_io import dumps_routes
+    from workbench.records import fingerprint
 
     return fingerprint(dumps_routes(board))
 
@@ -199,47 +208,6 @@ class TicketToRide:
         from workbench.games.ticket_to_ride.sample import sample_state
 
         return sample_state(self, observation, rng)
-
-    def to_record(self) -> dict[str, Any]:
-        """The game's parameters as JSON-ready data.
-
-        Examples
-        --------
-        >>> from workbench import load_map
-        >>> game = TicketToRide(load_map("maps/ticket_to_ride_europe.yaml"), players=2, seed=4)
-        >>> r = game.to_record()
-        >>> r["board"], r["players"], r["seed"], r["rules"]["name"]
-        ('Ticket to Ride Europe', 2, 4, 'rulebook')
-        """
-        return {
-            "board": self.board.name,
-            "board_fingerprint": board_fingerprint(self.board),
-            "rules": self.rules.to_dict(),
-            "players": self.players,
-            "seed": self.seed,
-        }
-
-    @classmethod
-    def from_record(cls, record: dict[str, Any], board: RouteBoard) -> TicketToRide:
-        """The game a saved-game record describes, on ``board`` (checked by name and
-        fingerprint); ``ValueError`` saying what does not fit."""
-        name = record.get("board")
-        if name != board.name:
-            raise ValueError(f"the saved game is on board {name!r}, not on {board.name!r}")
-        mark = record.get("board_fingerprint")
-        if mark != board_fingerprint(board):
-            raise ValueError(
-                f"the saved game was played on another version of {board.name!r} "
-                f"(fingerprint {mark!r}, this board's is {board_fingerprint(board)!r})"
-            )
-        numbers = {}
-        for key in ("players", "seed"):
-            value = record.get(key)
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise ValueError(f"the saved game's {key!r} is {value!r}: use a whole number")
-            numbers[key] = value
-        rules = TTRRules.from_dict(record.get("rules"))
-        return cls(board, rules, players=numbers["players"], seed=numbers["seed"])
 
 
 class _Legal:
@@ -1208,6 +1176,123 @@ def _score(state: TicketToRideState) -> tuple[ScoreSheet, ...]:
             )
         )
     return tuple(out)
+
+
+FORMAT = 1
+"""The version of Ticket to Ride's saved-game record."""
+
+_REQUIRED: dict[str, type | tuple[type, ...]] = {
+    "format": int,
+    "game": str,
+    "board": str,
+    "board_fingerprint": str,
+    "rules": dict,
+    "players": int,
+    "seed": int,
+    "actions": list,
+    "action_count": int,
+    "over": bool,
+    "digest": str,
+}
+
+
+def save_record(state: TicketToRideState) -> dict[str, Any]:
+    """The saved game of ``state``: the board's name and fingerprint, the rules as a
+    mapping, players, seed, the log as action texts (every card and ticket drawn
+    included), how many actions it holds, whether the game was over, and a digest.
+
+    Examples
+    --------
+    >>> from workbench import load_map
+    >>> game = TicketToRide(load_map("maps/ticket_to_ride_europe.yaml"), players=2, seed=4)
+    >>> record = save_record(game.new_state())
+    >>> record["game"], record["board"], record["players"], record["rules"]["name"]
+    ('ticket_to_ride', 'Ticket to Ride Europe', 2, 'rulebook')
+    """
+    from workbench.records import digest
+
+    game = state.game
+    actions = [str(a) for a in state.history]
+    record: dict[str, Any] = {
+        "format": FORMAT,
+        "game": NAME,
+        "board": game.board.name,
+        "board_fingerprint": board_fingerprint(game.board),
+        "rules": game.rules.to_dict(),
+        "players": game.players,
+        "seed": game.seed,
+        "actions": actions,
+        "action_count": len(actions),
+        "over": state.is_terminal(),
+    }
+    record["digest"] = digest(record)
+    return record
+
+
+def load_record(record: Any, board: RouteBoard) -> TicketToRideState:
+    """The state a :func:`save_record` record describes, replayed on ``board``.
+
+    Raises ``ValueError`` saying what is wrong: not a record of this format or game, a
+    missing or mistyped field, another board or an edited one (by fingerprint), a log cut
+    or extended, a record changed after it was saved (the digest, checked last so that the
+    checks above name the cause), or a log that breaks the rules.
+
+    Examples
+    --------
+    >>> from workbench import load_map
+    >>> europe = load_map("maps/ticket_to_ride_europe.yaml")
+    >>> state = TicketToRide(europe, players=2, seed=4).new_state()
+    >>> load_record(save_record(state), europe) == state
+    True
+    >>> load_record({**save_record(state), "seed": 5}, europe)
+    Traceback (most recent call last):
+    ...
+    ValueError: the saved game was changed after it was saved (its digest does not match): ...
+    """
+    from workbench.games.record import replay
+    from workbench.records import check_fields, digest
+
+    if not isinstance(record, dict):
+        raise ValueError(f"a saved game is a mapping of keys, not {type(record).__name__}")
+    form = record.get("format")
+    if isinstance(form, bool) or form != FORMAT:
+        raise ValueError(f"saved game format is {form!r}: this reader reads {FORMAT}")
+    check_fields(record, _REQUIRED)
+    if record["game"] != NAME:
+        raise ValueError(f"the saved game is a game of {record['game']!r}, not of {NAME!r}")
+    if not all(isinstance(a, str) for a in record["actions"]):
+        raise ValueError("the saved game's actions should all be text such as 'blind'")
+    if record["board"] != board.name:
+        raise ValueError(f"the saved game is on board {record['board']!r}, not on {board.name!r}")
+    mine = board_fingerprint(board)
+    if record["board_fingerprint"] != mine:
+        raise ValueError(
+            f"the saved game was played on board {record['board']!r} with fingerprint "
+            f"{record['board_fingerprint']}, but board {board.name!r} has fingerprint {mine}: "
+            "the board was edited since; load the game on the board it was played on"
+        )
+    if record["action_count"] != len(record["actions"]):
+        raise ValueError(
+            f"the saved game records {record['action_count']} actions but holds "
+            f"{len(record['actions'])}: its log was cut or extended"
+        )
+    if record["digest"] != digest(record):
+        raise ValueError(
+            "the saved game was changed after it was saved (its digest does not match): "
+            "its rules, players, seed or actions are not the ones played"
+        )
+    game = TicketToRide(
+        board, TTRRules.from_dict(record["rules"]), players=record["players"], seed=record["seed"]
+    )
+    state = replay(game, record["actions"])
+    if state.is_terminal() != record["over"]:
+        said = "over" if record["over"] else "still going"
+        raise ValueError(
+            f"the saved game says the game was {said} after {len(record['actions'])} actions, "
+            "but its log does not end there: the log was cut or extended"
+        )
+    assert isinstance(state, TicketToRideState)
+    return state
 
 
 _NOTHING = Payment(None, 0, 0)
