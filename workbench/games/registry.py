@@ -65,6 +65,9 @@ class GameInfo:
         ``board``; ``ValueError`` saying what is wrong with a damaged or edited record.
     length_unit : str
         What ``length`` counts (``"rounds"``).
+    check_data : callable, optional
+        ``check_data(path) -> problems`` for a data file of a kind of the game's own (a card
+        set), which ``workbench check`` calls; boards are checked by the maps layer.
 
     Examples
     --------
@@ -91,6 +94,7 @@ class GameInfo:
     length_unit: str = "rounds"
     default_players: int = 4
     board_type: type | None = None
+    check_data: Callable[[str | os.PathLike[str]], list[Any]] | None = None
     extra: Mapping[str, Any] = field(default_factory=dict)
 
     def __repr__(self) -> str:
@@ -190,11 +194,12 @@ class _Registry(Mapping[str, GameInfo]):
 GAMES = _Registry(
     {
         "trans_europa": "workbench.games.trans_europa",
+        "ticket_to_ride": "workbench.games.ticket_to_ride",
         "transorient_express": "workbench.games.transorient_express",
     }
 )
 """Every game of the workbench by name (see :class:`GameInfo`).
 
 >>> list(GAMES)
-['trans_europa', 'transorient_express']
+['trans_europa', 'ticket_to_ride', 'transorient_express']
 """

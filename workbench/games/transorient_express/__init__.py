@@ -98,4 +98,5 @@ INFO = GameInfo(
     length_unit="rounds",
     default_players=4,
     board_type=CardSet,
+    check_data=check_cards,
 )
