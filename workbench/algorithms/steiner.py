@@ -106,14 +106,15 @@ def _structure(G: nx.Graph) -> _Structure:
     cache = getattr(G, "__networkx_cache__", None)
     if hasattr(G, "_graph") or not isinstance(cache, dict):
         cache = None
-    size = (len(G._adj), sum(map(len, G._adj.values())))
+    nbrs: dict[Any, dict[Any, Any]] = G._adj  # type: ignore[attr-defined]  # read, never changed
+    size = (len(nbrs), sum(len(d) for d in nbrs.values()))
     if cache is not None:
         found = cache.get(_CACHE_KEY)
         if found is not None and found.size == size:
             return found
     nodes = list(G)
     index = {v: i for i, v in enumerate(nodes)}
-    nbr_dicts = list(G._adj.values())
+    nbr_dicts = list(nbrs.values())
     n = len(nodes)
     degree = np.fromiter(map(len, nbr_dicts), dtype=np.int64, count=n)
     src = np.repeat(np.arange(n, dtype=np.int64), degree)
@@ -180,7 +181,7 @@ def _prepare(G: nx.Graph, weight: Weight) -> _Problem:
         index = {v: i for i, v in enumerate(nodes)}
         n = len(nodes)
         wf = _weight_function(G, weight)
-        edges = _multi_edges(G) if G.is_multigraph() else G.edges(data=True)
+        edges = _multi_edges(G) if isinstance(G, nx.MultiGraph) else G.edges(data=True)
         triples = [(index[u], index[v], wf(u, v, d)) for u, v, d in edges]
         triples = [t for t in triples if t[2] is not None and t[0] != t[1]]
         u_arr = np.asarray([t[0] for t in triples], dtype=np.int64)

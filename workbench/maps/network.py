@@ -107,7 +107,7 @@ class Network:
         """
         import networkx as nx  # here: the command line starts without it
 
-        G = nx.MultiGraph()
+        G: nx.MultiGraph[str] = nx.MultiGraph()
         for p in self.places:
             G.add_node(p.id, name=p.name, pos=p.at, tags=p.tags)
         for k in self.links:

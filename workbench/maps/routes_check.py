@@ -226,7 +226,7 @@ def check_routes(
 
     import networkx as nx  # here: the command line starts without it
 
-    graph = nx.MultiGraph()
+    graph: nx.MultiGraph[str] = nx.MultiGraph()
     graph.add_nodes_from(known)
     graph.add_edges_from(r.ends for r in board.routes if set(r.ends) <= known)
     for city in board.cities:
