@@ -196,6 +196,14 @@ def _analyze(args: argparse.Namespace) -> int:
         return EXIT_BAD_INPUT
     if _is_route_board(args.map):
         return _analyze_routes(args)
+    kind = _data_kind(args.map)
+    if kind not in ("lattice", "routes"):
+        from workbench.games import GAMES
+
+        for name in GAMES:
+            info = GAMES[name]
+            if info.map_kind == kind and info.analyze_data is not None:
+                return info.analyze_data(args.map, players=(args.players,), html_out=args.html)
     board = _load(args.map)
     if board is None or not _playable("analyze", board):
         return EXIT_BAD_INPUT

@@ -68,6 +68,10 @@ class GameInfo:
     check_data : callable, optional
         ``check_data(path) -> problems`` for a data file of a kind of the game's own (a card
         set), which ``workbench check`` calls; boards are checked by the maps layer.
+    analyze_data : callable, optional
+        ``analyze_data(path, players=(n,), html_out=path or None) -> exit code``: what
+        ``workbench analyze`` prints for such a file (boards are analysed by the analysis
+        layer).
 
     Examples
     --------
@@ -95,6 +99,7 @@ class GameInfo:
     default_players: int = 4
     board_type: type | None = None
     check_data: Callable[[str | os.PathLike[str]], list[Any]] | None = None
+    analyze_data: Callable[..., int] | None = None
     extra: Mapping[str, Any] = field(default_factory=dict)
 
     def __repr__(self) -> str:

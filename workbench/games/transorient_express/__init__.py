@@ -76,6 +76,13 @@ def _bots() -> dict[str, Any]:
     return out
 
 
+def _analyze(path: str, *, players: tuple[int, ...], html_out: str | None) -> int:
+    """``workbench analyze CARDS.yaml``: the balance report (50 greedy games a count)."""
+    from workbench.games.transorient_express.analysis import run_analyze
+
+    return run_analyze(path, players=players, games=50, html_out=html_out)
+
+
 INFO = GameInfo(
     name="transorient_express",
     title="Transorient Express",
@@ -99,4 +106,5 @@ INFO = GameInfo(
     default_players=4,
     board_type=CardSet,
     check_data=check_cards,
+    analyze_data=_analyze,
 )
