@@ -41,7 +41,7 @@ from workbench.maps.board import Board
 from workbench.maps.lattice import plane_xy
 from workbench.teach import ALGORITHMS, EDGE_ROLES, NODE_ROLES, Frame, Trace, trace
 from workbench.teach.answers import Names
-from workbench.ui.render import PADDING, _extent, board_figure
+from workbench.ui.render import PADDING, board_extent, board_figure
 
 if TYPE_CHECKING:
     from jupyter_bokeh.widgets import BokehModel
@@ -200,7 +200,7 @@ class FrameView:
         plain = self.board is None and len(graph) <= 40
         if self.board is not None:
             self.figure = board_figure(self.board, width=width, title=title or self.board.name)
-            xmin, xmax, _, _ = _extent(self.board)
+            xmin, xmax, _, _ = board_extent(self.board)
             scale = min(max(width / (xmax - xmin + 2 * PADDING) / 24, 0.5), 1.5)
         else:
             self.figure = self._graph_figure(width, title)

@@ -230,9 +230,9 @@ class TicketToRidePlay:
     def _ipython_display_(self) -> None:
         from IPython.display import HTML, display
 
-        from workbench.ui.render import _bokehjs_once
+        from workbench.ui.render import bokehjs_once
 
-        display(HTML(_bokehjs_once()))
+        display(HTML(bokehjs_once()))
         display(self.widget)
 
     def _figure(self) -> Any:
