@@ -16,7 +16,7 @@ from typing import cast
 
 import numpy as np
 
-from workbench.algorithms import _rails
+from workbench.algorithms.rails import solve as solve_with_rails
 from workbench.analysis.costs import Completion, DoubleCost, segment_cost
 from workbench.exceptions import InfeasibleError
 from workbench.maps.board import Board
@@ -139,7 +139,7 @@ class CostModel:
             weights = weights.copy()
             for key, value in costs.items():
                 weights[self._edge_id(key)] = value
-        cost, ids = _rails.solve(
+        cost, ids = solve_with_rails(
             len(self.points), self._eu, self._ev, weights, state, nodes, want_tree
         )
         if not np.isfinite(cost):

@@ -1,6 +1,9 @@
 # mypy: disable-error-code="assignment"
 """Compiled missing-rail query: contract the rails, then the exact Steiner program.
 
+A public module of the algorithms layer: :class:`workbench.analysis.CostModel` calls
+:func:`solve` on a board's arrays.
+
 One call does what :func:`workbench.algorithms.steiner_tree` does through networkx, on a
 board's fixed edge arrays: segments whose ``state`` is 1 (a rail) join their ends into one
 node, segments whose state is 2 (blocked) are left out, and the Erickson-Monma-Veinott
