@@ -339,6 +339,19 @@ def run_tests(work: Path, rel: str, timeout: float) -> tuple[str, float]:
     return f"error {done.returncode}", seconds  # collection or import failed: killed too
 
 
+def _ids(
+    sites: list[tuple[Path, Site]], lines: dict[Path, list[str]]
+) -> dict[tuple[str, int], str]:
+    """Each site's stable id; a second site with the same id in a module gets ``#2``, ..."""
+    out: dict[tuple[str, int], str] = {}
+    seen: dict[str, int] = {}
+    for f, site in sites:
+        key = site.key(lines[f][site.line - 1])
+        seen[key] = seen.get(key, 0) + 1
+        out[site.path, site.index] = key if seen[key] == 1 else f"{key}#{seen[key]}"
+    return out
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--module", nargs="*", default=list(MODULES), help="paths to mutate")
@@ -348,7 +361,7 @@ def main() -> int:
     )
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument(
-        "--match", help="only mutants whose 'path:line operator' contains this text"
+        "--match", nargs="*", help="only mutants whose 'path:line operator' contains one of these"
     )
     parser.add_argument("--list", action="store_true", help="list the mutants and stop")
     parser.add_argument("--timeout", type=float, default=3.0, help="times the clean run")
@@ -356,9 +369,13 @@ def main() -> int:
 
     files = modules(args.module)
     everything = [(f, s) for f in files for s in sites_of(f)]
+    lines = {f: f.read_text().splitlines() for f in files}
+    ids = _ids(everything, lines)
     if args.match:
         everything = [
-            (f, s) for f, s in everything if args.match in f"{s.path}:{s.line} {s.operator}"
+            (f, s)
+            for f, s in everything
+            if any(m in f"{s.path}:{s.line} {s.operator}" for m in args.match)
         ]
     print(f"{len(everything)} mutants in {len(files)} modules")
     picked = everything
@@ -373,7 +390,6 @@ def main() -> int:
             mine = [(f, s) for f, s in everything if s.path.startswith(entry)]
             groups.append(rng.sample(mine, min(args.per_package, len(mine))))
         picked = [g[i] for i in range(args.per_package) for g in groups if i < len(g)]
-    lines = {f: f.read_text().splitlines() for f in files}
     if args.list:
         for f, s in picked:
             print(f"{s.path}:{s.line}: {s.operator:<20} {lines[f][s.line - 1].strip()}")
@@ -423,7 +439,7 @@ def main() -> int:
                 flush=True,
             )
             if verdict == "survived":
-                survivors.append((site, site.key(text)))
+                survivors.append((site, ids[site.path, site.index]))
 
     print()
     print("mutants:", ", ".join(f"{v} {k}" for k, v in sorted(counts.items())))

@@ -13,7 +13,9 @@ ROOT = Path(__file__).resolve().parent.parent
 MAPS = ROOT / "maps"
 ROUTE_MAPS = sorted(p for p in MAPS.glob("*.yaml") if "\nkind: routes\n" in p.read_text("utf-8"))
 """The shipped route boards (``kind: routes``)."""
-SHIPPED = sorted(set(MAPS.glob("*.yaml")) - set(ROUTE_MAPS))
+CARD_SETS = sorted(p for p in MAPS.glob("*.yaml") if "\nkind: cards\n" in p.read_text("utf-8"))
+"""The shipped card sets (``kind: cards``), checked in ``tests/games/transorient_express``."""
+SHIPPED = sorted(set(MAPS.glob("*.yaml")) - set(ROUTE_MAPS) - set(CARD_SETS))
 """The shipped lattice boards."""
 
 os.chdir(ROOT)  # doctests and examples use paths relative to the checkout

@@ -17,7 +17,9 @@ from workbench.rules import PRESETS, Rules
 from workbench.rules.io import dump_rules
 
 ROOT = Path(__file__).resolve().parent.parent
-MAPS = sorted((ROOT / "maps").glob("*.yaml"))
+MAPS = sorted(
+    p for p in (ROOT / "maps").glob("*.yaml") if "\nkind: cards\n" not in p.read_text("utf-8")
+)  # card sets (kind: cards) have their own reader and tests
 
 NUMBERS = [
     ".nan", ".NaN", ".inf", "-.inf", "1.0e+308", "-1.0e+308", "1e-05", "6.0", "9.0", "0",

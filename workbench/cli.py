@@ -73,13 +73,26 @@ def _writable(command: str, option: str, path: str | os.PathLike[str]) -> bool:
     return False
 
 
-def _check(args: argparse.Namespace) -> int:
+def _checker(path: str) -> Callable[[str], list[Any]]:
+    """The checker of the data file at ``path``: a board's, or a game's own (a card set)."""
     from workbench.maps.io import check_map
 
+    kind = _data_kind(path)
+    if kind not in ("lattice", "routes"):
+        from workbench.games import GAMES
+
+        for name in GAMES:
+            info = GAMES[name]
+            if info.map_kind == kind and info.check_data is not None:
+                return info.check_data
+    return check_map
+
+
+def _check(args: argparse.Namespace) -> int:
     failed = False
     for path in args.files:
         try:
-            problems = check_map(path)
+            problems = _checker(path)(path)
         except OSError as e:
             _say(f"{path}:0:0: cannot read the file: {e.strerror or e}", err=True)
             failed = True
@@ -183,6 +196,14 @@ def _analyze(args: argparse.Namespace) -> int:
         return EXIT_BAD_INPUT
     if _is_route_board(args.map):
         return _analyze_routes(args)
+    kind = _data_kind(args.map)
+    if kind not in ("lattice", "routes"):
+        from workbench.games import GAMES
+
+        for name in GAMES:
+            info = GAMES[name]
+            if info.map_kind == kind and info.analyze_data is not None:
+                return info.analyze_data(args.map, players=(args.players,), html_out=args.html)
     board = _load(args.map)
     if board is None or not _playable("analyze", board):
         return EXIT_BAD_INPUT
@@ -267,6 +288,8 @@ def _game_of(args: argparse.Namespace) -> str | None:
             )
             return None
         return str(args.game)
+    if args.map is None:
+        return "trans_europa"
     kind = "routes" if _is_route_board(args.map) else _data_kind(args.map)
     for name in GAMES:
         if GAMES[name].map_kind == kind:
@@ -395,6 +418,10 @@ def _simulate(args: argparse.Namespace) -> int:
     game = _game_of(args)
     if game is None:
         return EXIT_BAD_INPUT
+    if args.map is None:
+        from workbench.games import GAMES
+
+        args.map = str(maps_dir() / GAMES[game].default_map)
     variant = _sim_variant(args, game, Variant)
     if variant is None:
         return EXIT_BAD_INPUT
@@ -652,9 +679,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sim.add_argument(
         "--map",
-        default=str(maps_dir() / "trans_europa.yaml"),
         metavar="FILE",
-        help="the map file, or a game's data file (default: the shipped Trans Europa)",
+        help="the map file, or a game's data file (default: the game's shipped one; "
+        "Trans Europa's when no --game is named)",
     )
     sim.add_argument(
         "--game",

@@ -71,7 +71,7 @@ def shipped_maps() -> list[str]:
     Examples
     --------
     >>> shipped_maps()
-    [..., 'tiny', 'trans_amerika', 'trans_europa']
+    [..., 'tiny', 'trans_amerika', 'trans_europa', 'transorient_express']
     """
     return sorted(p.stem for p in maps_dir().glob("*.yaml"))
 

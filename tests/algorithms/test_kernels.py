@@ -139,13 +139,13 @@ def test_positive_weights_take_the_cached_arrays_as_they_are() -> None:
     prepared problem uses the graph's cached CSR arrays (nothing contracted, nothing
     copied); a 0-weight edge takes the contracting path instead. The answers are the same
     either way (tested with the solvers); this is the speed path the boards take."""
-    from workbench.algorithms.steiner import _prepare, _structure
+    from workbench.algorithms.steiner import _structure, prepare_problem
 
     G = nx.cycle_graph(6)
     nx.set_edge_attributes(G, 1, "weight")
-    problem = _prepare(G, "weight")
+    problem = prepare_problem(G, "weight")
     shape = _structure(G)
     assert problem.comp is shape.identity and problem.indptr is shape.indptr
     G.edges[0, 1]["weight"] = 0  # a rail: contracted, so new arrays
-    contracted = _prepare(G, "weight")
+    contracted = prepare_problem(G, "weight")
     assert contracted.comp is not shape.identity and len(contracted.indptr) == len(G)

@@ -23,7 +23,7 @@ from tests.algorithms.oracles import brute_force_steiner_cost, milp_steiner_cost
 from tests.conftest import MAPS
 from workbench import Board, load_map
 from workbench.algorithms import steiner_cost, steiner_cost_to_all, steiner_tree
-from workbench.algorithms.steiner import _prepare
+from workbench.algorithms.steiner import prepare_problem
 from workbench.exceptions import InfeasibleError
 
 # --- weights and graphs -------------------------------------------------------------------
@@ -163,11 +163,11 @@ def check_solution(G: nx.Graph, terminals: Sequence[Hashable], expected: float) 
 def test_families_take_their_path() -> None:
     """The weight families exercise what they are named after (a white-box check)."""
     rng = random.Random(0)
-    paths = {f: _prepare(random_graph(f, 1, 30), "weight").maxw >= 0 for f in FAMILIES}
+    paths = {f: prepare_problem(random_graph(f, 1, 30), "weight").maxw >= 0 for f in FAMILIES}
     assert paths == {"small": True, "float": False, "large": False}
     G = nx.path_graph(3)
     G.add_edge(0, 1, weight=rng.choice([0.5, 65]))
-    assert _prepare(G, "weight").maxw < 0
+    assert prepare_problem(G, "weight").maxw < 0
 
 
 # --- exactness ----------------------------------------------------------------------------

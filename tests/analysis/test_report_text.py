@@ -23,3 +23,20 @@ def test_the_text_lists_the_eight_most_used_segments(tiny: Board) -> None:
     assert listed == expected
     shares = [float(line.rsplit(None, 1)[1].rstrip("%")) for line in listed]
     assert shares == sorted(shares, reverse=True)
+
+
+def test_the_text_histogram_draws_bars_in_proportion(tiny: Board) -> None:
+    report = analyze(tiny, chokepoint_candidates=None)
+    width = 30
+    lines = report.text(width=width).splitlines()
+    start = lines.index("Hand costs (rails)") + 2
+    rows = lines[start : lines.index("", start)]
+    histogram = report.summary.histogram
+    peak = max(histogram.values())
+    assert len(rows) == len(histogram)
+    for row, (cost, count) in zip(rows, histogram.items(), strict=True):
+        bars = row.split()[1] if count else ""
+        assert row.split()[0] == str(cost) and row.split()[-1] == str(count)
+        expected = 0 if not count else max(1, round(width * count / peak))
+        assert bars == "#" * expected, row
+    assert any(len(row.split()[1]) == width for row in rows if row.split()[1].startswith("#"))

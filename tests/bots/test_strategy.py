@@ -8,6 +8,7 @@ against what the strategy says, computed independently where it can be.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import pairwise
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -212,3 +213,30 @@ def test_with_one_segment_to_choose_shrewd_plays_as_greedy(seed: int) -> None:
     greedy = GreedyBot(board, game.rules, 2, 0, np.random.default_rng(seed))
     chosen = shrewd.act(obs)
     assert chosen == greedy.act(obs) and chosen in plan_rails
+
+
+class WatchedPlan(GreedyBot):
+    plans: ClassVar[list[tuple[int, frozenset[Edge], tuple[Edge, ...], frozenset[Edge]]]] = []
+
+    def plan(self, obs: Observation, view: View | None = None) -> frozenset[Edge]:
+        out = super().plan(obs, view)
+        self.plans.append((obs.round, obs.rails, obs.placed, out))
+        return out
+
+
+def test_greedy_keeps_its_plan_within_a_turn(europe: Board) -> None:
+    """Once a planned rail is down, the rest of the plan is still optimal: the second rail
+    of a turn comes from the plan made for the first (not from a fresh, perhaps different,
+    optimal completion)."""
+    WatchedPlan.plans.clear()
+    for seed in range(2):
+        play_game(
+            Game(europe, players=3, seed=seed), [WatchedPlan, GreedyBot, GreedyBot], seed=seed
+        )
+    kept = 0
+    for (r1, rails1, placed1, plan1), (r2, rails2, placed2, plan2) in pairwise(WatchedPlan.plans):
+        if r1 == r2 and not placed1 and len(placed2) == 1 and rails2 == rails1 | {placed2[0]}:
+            assert placed2[0] in plan1
+            assert plan2 == plan1 - {placed2[0]}
+            kept += 1
+    assert kept >= 10

@@ -46,3 +46,17 @@ def test_the_help_lists_the_presets_and_bots_the_game_has() -> None:
 
     assert tuple(PRESETS) == cli.PRESET_NAMES
     assert tuple(GAMES["trans_europa"].bots) == cli.BOT_NAMES
+
+
+def test_check_and_analyze_read_a_card_set_with_its_games_reader(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert cli.main(["check", "--strict", "maps/transorient_express.yaml"]) == 0
+    assert "maps/transorient_express.yaml: ok" in capsys.readouterr().out
+    broken = tmp_path / "cards.yaml"
+    text = Path("maps/transorient_express.yaml").read_text(encoding="utf-8")
+    broken.write_text(text.replace("kind: cards", "kind: cards\nbogus: 1", 1), encoding="utf-8")
+    assert cli.main(["check", str(broken)]) != 0
+    assert f"{broken}:" in capsys.readouterr().out  # located by the card reader
+    assert cli.main(["analyze", "maps/transorient_express.yaml", "--players", "2"]) == 0
+    assert "first-player advantage" in capsys.readouterr().out

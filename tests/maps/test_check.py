@@ -94,3 +94,26 @@ def test_a_vertex_that_is_not_a_number_is_an_error() -> None:
         assert [p.message for p in problems] == [
             f"land 0 has the vertex [{vertex[0]!r}, {vertex[1]!r}]"
         ], problems
+
+
+def test_the_city_away_from_most_others_is_the_unreachable_one(tmp_path: Path) -> None:
+    # two islands: Alder and Birch on the west one, Cedar alone on the east one
+    text = """\
+format: 1
+name: Islands
+lattice: {columns: 9, rows: 4}
+deck: {per_color: 3, dashed_per_color: 0}
+colors:
+  - {name: brown, fill: "#8B5A2B"}
+land:
+  - polygon: [[0, 0], [3.2, 0], [3.2, 3], [0, 3]]
+  - polygon: [[5.8, 0], [8.5, 0], [8.5, 3], [5.8, 3]]
+cities:
+  - {name: Cedar, color: brown, at: [7, 1]}
+  - {name: Alder, color: brown, at: [1, 1]}
+  - {name: Birch, color: brown, at: [2, 2]}
+"""
+    problems = _check(tmp_path, text)
+    assert [m for _, _, m in problems if "no path" in m] == [
+        "no path reaches city 'Cedar' from the others"
+    ]

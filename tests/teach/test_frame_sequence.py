@@ -38,3 +38,24 @@ def test_kruskal_shows_one_frame_per_edge_considered(
     weights = [float(re.search(r"\(([0-9.]+)\): ", f.message).group(1)) for f in considered]
     assert weights == sorted(weights)
     assert considered[-1].line == 3
+
+
+@pytest.mark.parametrize("name", ["tiny", "europe"])
+def test_bridges_shows_a_frame_for_each_bridge_found(
+    name: str, request: pytest.FixtureRequest
+) -> None:
+    board: Board = request.getfixturevalue(name)
+    G = board.graph()
+    t = trace("bridges", G)
+    expected = {tuple(sorted(e)) for e in nx.bridges(G)}
+    assert expected, "the board has a bridge"
+    found = [f for f in t.frames if f.line == 5]
+    assert len(found) == len(expected) == len(t.result["bridges"])
+    announced = []
+    for frame in found:
+        (edge,) = [e for e, role in frame.edges.items() if role == "bridge" and e not in announced]
+        announced.append(edge)
+        assert f"{edge[0]!r}-{edge[1]!r} is a bridge." in frame.message or (
+            f"{edge[1]!r}-{edge[0]!r} is a bridge." in frame.message
+        )
+    assert {tuple(sorted(e)) for e in announced} == expected

@@ -7,7 +7,6 @@ import re
 import time
 from pathlib import Path
 from types import SimpleNamespace
-from typing import Any
 
 import numpy as np
 import pytest
@@ -20,13 +19,12 @@ from hypothesis import strategies as st
 from workbench import Board
 from workbench.analysis import missing_rails, segment_usage, start_heatmap
 from workbench.engine import Game, PlaceMarker, PlaceRail, State
-from workbench.maps.lattice import edge, plane_xy
+from workbench.maps.lattice import plane_xy
 from workbench.ui.boardview import (
     PLAYER_COLORS,
     VIEW_NAMES,
     BoardView,
     Frame,
-    colored_rails,
     player_color,
 )
 from workbench.ui.render import RENDERER_NAMES
@@ -153,26 +151,6 @@ def test_update_is_fast_on_the_europe_board(europe: Board) -> None:
     assert updated < 0.05, f"update took {1000 * updated:.1f} ms"
 
 
-def test_colored_rails_are_drawn_in_their_owner_color(tiny: Board) -> None:
-    mine, theirs = ((1, 1), (2, 1)), ((7, 4), (8, 4))
-    state = SimpleNamespace(
-        rails=frozenset({((2, 1), (3, 1))}),
-        colored_rails=({mine}, {theirs}),
-        markers=((1, 1), (7, 4)),
-        to_play=0,
-        placed=(),
-    )
-    view = BoardView(tiny)
-    view.update(state)  # type: ignore[arg-type]
-    data = view.sources["colored-rails"].data
-    assert data["seat"] == [0, 1]
-    assert data["color"] == [player_color(0), player_color(1)]
-    assert view.sources["rails"].data["between"] == ["[2, 1] - [3, 1]"]
-    # the casing under the colored rails shares their source
-    casing = view.figure.select_one({"name": "colored-rails-casing"})
-    assert casing.data_source is view.sources["colored-rails"]
-
-
 def test_rails_only_colored_rails_hold_are_not_drawn_black(tiny: Board) -> None:
     black, own, ferry = ((2, 1), (3, 1)), ((1, 1), (2, 1)), ((5, 1), (6, 1))
     state = SimpleNamespace(
@@ -190,26 +168,6 @@ def test_rails_only_colored_rails_hold_are_not_drawn_black(tiny: Board) -> None:
 def test_a_state_without_colored_rails_draws_none(tiny: Board) -> None:
     view = BoardView(tiny, played(tiny, 2, 8))
     assert view.sources["colored-rails"].data["x0"] == []
-
-
-segment_keys = st.sampled_from(
-    [((1, 1), (2, 1)), ((2, 1), (3, 1)), ((7, 4), (8, 4)), ((3, 1), (3, 2))]
-)
-
-
-@given(st.lists(st.tuples(segment_keys, st.integers(0, 5)), unique_by=lambda t: t[0]))
-def test_colored_rails_reads_every_shape(pairs: list[tuple[Any, int]]) -> None:
-    expected = sorted((edge(*s), seat) for s, seat in pairs)
-    per_seat = [{s[::-1] for s, owner in pairs if owner == seat} for seat in range(6)]
-    by_seat = {seat: rails for seat, rails in enumerate(per_seat) if rails}
-    by_segment = {s: seat for s, seat in pairs}
-    for value in (per_seat, by_seat, by_segment):
-        assert colored_rails(SimpleNamespace(colored_rails=value)) == expected
-        assert colored_rails(SimpleNamespace(colored=value)) == expected
-    pieces = {s: (None, seat) for s, seat in pairs}  # the engine's shape: owners per segment
-    assert colored_rails(SimpleNamespace(pieces=pieces)) == expected
-    assert colored_rails(SimpleNamespace(pieces=tuple(pieces.items()))) == expected
-    assert colored_rails(SimpleNamespace(colored_rails=3)) == []  # a count, not rails
 
 
 # ---------------------------------------------------------------------------- overlays

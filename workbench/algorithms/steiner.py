@@ -34,7 +34,7 @@ import numpy as np
 
 from workbench.exceptions import InfeasibleError
 
-__all__ = ["steiner_cost", "steiner_cost_to_all", "steiner_tree"]
+__all__ = ["prepare_problem", "steiner_cost", "steiner_cost_to_all", "steiner_tree"]
 
 Weight = str | Callable[[Any, Any, dict[str, Any]], float | None]
 
@@ -106,14 +106,15 @@ def _structure(G: nx.Graph) -> _Structure:
     cache = getattr(G, "__networkx_cache__", None)
     if hasattr(G, "_graph") or not isinstance(cache, dict):
         cache = None
-    size = (len(G._adj), sum(map(len, G._adj.values())))
+    nbrs: dict[Any, dict[Any, Any]] = G._adj  # type: ignore[attr-defined]  # read, never changed
+    size = (len(nbrs), sum(len(d) for d in nbrs.values()))
     if cache is not None:
         found = cache.get(_CACHE_KEY)
         if found is not None and found.size == size:
             return found
     nodes = list(G)
     index = {v: i for i, v in enumerate(nodes)}
-    nbr_dicts = list(G._adj.values())
+    nbr_dicts = list(nbrs.values())
     n = len(nodes)
     degree = np.fromiter(map(len, nbr_dicts), dtype=np.int64, count=n)
     src = np.repeat(np.arange(n, dtype=np.int64), degree)
@@ -137,8 +138,20 @@ def _structure(G: nx.Graph) -> _Structure:
     return shape
 
 
-def _prepare(G: nx.Graph, weight: Weight) -> _Problem:
-    """The graph as the program's arrays: 0-weight edges contracted, CSR adjacency."""
+def prepare_problem(G: nx.Graph, weight: Weight = "weight") -> _Problem:
+    """The graph as the exact program's arrays: 0-weight edges contracted, CSR adjacency.
+
+    This is the set-up of every :func:`steiner_tree` call, apart, for callers that ask many
+    questions of one graph (the hand tables) and for the benchmark that times it alone.
+
+    Examples
+    --------
+    >>> G = nx.path_graph(4)
+    >>> nx.set_edge_attributes(G, 1, "weight")
+    >>> problem = prepare_problem(G, "weight")
+    >>> problem is prepare_problem(G, "weight")  # the same weights: the same problem
+    True
+    """
     if G.is_directed():
         raise nx.NetworkXNotImplemented("not implemented for directed type")
     if isinstance(weight, str) and not G.is_multigraph():
@@ -180,7 +193,7 @@ def _prepare(G: nx.Graph, weight: Weight) -> _Problem:
         index = {v: i for i, v in enumerate(nodes)}
         n = len(nodes)
         wf = _weight_function(G, weight)
-        edges = _multi_edges(G) if G.is_multigraph() else G.edges(data=True)
+        edges = _multi_edges(G) if isinstance(G, nx.MultiGraph) else G.edges(data=True)
         triples = [(index[u], index[v], wf(u, v, d)) for u, v, d in edges]
         triples = [t for t in triples if t[2] is not None and t[0] != t[1]]
         u_arr = np.asarray([t[0] for t in triples], dtype=np.int64)
@@ -246,10 +259,6 @@ def _prepare(G: nx.Graph, weight: Weight) -> _Problem:
     return problem
 
 
-prepare_problem = _prepare
-"""The set-up of one call, apart (the benchmark times it alone)."""
-
-
 def _bucket_weight(weights: np.ndarray) -> int:
     """The largest weight when all are integers small enough for the bucket queue, else -1."""
     if len(weights) == 0:
@@ -307,7 +316,7 @@ def _solve(G: nx.Graph, terminals: Iterable[Hashable], weight: Weight) -> tuple[
     from workbench.algorithms import _kernels
 
     terminals = list(terminals)
-    problem = _prepare(G, weight)
+    problem = prepare_problem(G, weight)
     comps = _terminal_components(problem, terminals, G)
     if len(comps) <= 1:
         return 0.0, _zero_edges(problem, terminals, [])
@@ -455,7 +464,7 @@ def steiner_cost_to_all(
     from workbench.algorithms import _kernels
 
     terminals = list(terminal_nodes)
-    problem = _prepare(G, weight)
+    problem = prepare_problem(G, weight)
     comps = _terminal_components(problem, terminals, G)
     if not comps:
         return dict.fromkeys(problem.nodes, 0.0)

@@ -204,7 +204,8 @@ def missing_rails(
             for key in rail_keys:
                 G.edges[key]["weight"] = 0
             tree = steiner_tree(G, terminals)
-            build = sorted(edge(a, b) for a, b, w in tree.edges(data="weight") if w)
+            weighted: list[tuple[Point, Point, object]] = list(tree.edges(data="weight"))
+            build = sorted(edge(a, b) for a, b, w in weighted if w)
             cost = int(sum(G.edges[e]["weight"] for e in build))
         finally:
             for key, weight in reversed(saved):

@@ -22,7 +22,7 @@ import networkx as nx
 import numpy as np
 import pandas as pd
 
-from workbench.algorithms.steiner import _prepare
+from workbench.algorithms.steiner import prepare_problem
 from workbench.analysis.costs import DoubleCost, cost_graph, double_cost_key
 from workbench.maps.board import Board
 from workbench.maps.lattice import Edge, edge
@@ -157,7 +157,7 @@ def table_on_graph(
 
     if len(cards) <= 1:  # a hand of one city needs no rail
         return np.zeros(sum(len(v) for v in cards.values()) if cards else 0), {}
-    problem = _prepare(G, "weight")
+    problem = prepare_problem(G, "weight")
     colors = list(cards)
     counts = np.array([len(cards[c]) for c in colors], dtype=np.int64)
     ncolors = len(colors)

@@ -56,7 +56,7 @@ def route_graph(board: RouteBoard) -> nx.Graph:
     >>> G.number_of_edges(), G["Paris"]["Frankfurt"]
     (90, {'weight': 3, 'routes': ('Frankfurt-Paris', 'Frankfurt-Paris#2')})
     """
-    G = nx.Graph()
+    G: nx.Graph[str] = nx.Graph()
     G.add_nodes_from(c.name for c in board.cities)
     for r in board.routes:
         a, b = r.ends

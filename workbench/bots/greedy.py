@@ -4,15 +4,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
-from workbench.analysis.costmodel import CostModel, cost_model
 from workbench.bots.base import Bot
 from workbench.engine.actions import Action, Discard, EndTurn, PassCard, PlaceMarker, PlaceRail
 from workbench.engine.state import Observation
 from workbench.exceptions import InfeasibleError
 from workbench.maps.lattice import Edge, Point
+
+if TYPE_CHECKING:
+    from workbench.analysis.costmodel import CostModel
 
 __all__ = ["GreedyBot", "View", "tree_center"]
 
@@ -121,6 +124,8 @@ class GreedyBot(Bot):
         key = obs.rules.double_cost
         found = models.get(key)
         if found is None:
+            from workbench.analysis.costmodel import cost_model  # numba: on first use
+
             found = models[key] = cost_model(self.board, obs.rules.double_cost_map)
         return found
 

@@ -5,7 +5,8 @@ On its turn the bot grows one tree of action sequences from its observation. Eac
 first draws a state the bot cannot tell from the real one (``game.sample_state``: the
 hidden hands dealt at random), walks the tree by UCB1 among the actions legal in that
 state (counting how often each was available: the single-observer variant of Cowling,
-Powley and Whitehouse), adds one node, then plays on with the rollout policy (uniformly
+Powley and Whitehouse), adds one node (progressive widening: a node gets more children as it is
+visited more, the rollout policy's choice first), then plays on with the rollout policy (uniformly
 random, or the game's own bots) until the game ends, the scores change (for games scored
 round by round), or a depth limit. Every seat's reward is backed up along the path and
 each node keeps the reward of the seat that chose it (max^n). The bot plays the root's most
@@ -15,6 +16,10 @@ It runs on every registered game without game-specific code: all it uses is the 
 
 References
 ----------
+G. M. J.-B. Chaslot, M. H. M. Winands, H. J. van den Herik, J. W. H. M. Uiterwijk, B.
+Bouzy, "Progressive Strategies for Monte-Carlo Tree Search", New Mathematics and Natural
+Computation 4(3), 2008, 343-357. https://doi.org/10.1142/S1793005708001094
+
 P. I. Cowling, E. J. Powley, D. Whitehouse, "Information Set Monte Carlo Tree Search",
 IEEE Transactions on Computational Intelligence and AI in Games 4(2), 2012, 120-143.
 https://doi.org/10.1109/TCIAIG.2012.2200894
@@ -85,6 +90,11 @@ class SearchBot:
         End a playout as soon as any score changes (games scored round by round).
     max_depth : int
         End a playout after this many actions.
+    widening : float or None
+        Progressive widening: a node visited ``n`` times has at most
+        ``widening * sqrt(n + 1)`` children, the rollout policy's choice first, so a small
+        budget is spent on a few good moves rather than one visit to each. ``None`` tries
+        every action once before any twice.
 
     Examples
     --------
@@ -111,6 +121,7 @@ class SearchBot:
         rollout: BotFactory | Sequence[BotFactory] | None = None,
         until_score_change: bool = False,
         max_depth: int = 400,
+        widening: float | None = 1.0,
     ) -> None:
         if playouts < 1:
             raise ValueError(f"playouts is {playouts!r}: use at least 1")
@@ -126,6 +137,7 @@ class SearchBot:
             self.rollout = [rollout] * game.players
         self.until_score_change = until_score_change
         self.max_depth = max_depth
+        self.widening = widening
 
     def __repr__(self) -> str:
         return f"SearchBot(seat={self.seat}, playouts={self.playouts})"
@@ -182,9 +194,10 @@ class SearchBot:
                     child = node.children.get(str(a))
                     if child is not None:
                         child.avail += 1
+                known = [a for a in actions if str(a) in node.children]
                 fresh = [a for a in actions if str(a) not in node.children]
-                if fresh:
-                    action = fresh[int(self.rng.integers(len(fresh)))]
+                if fresh and (not known or len(known) < self._width(node)):
+                    action = self._expand(state, seat, fresh)
                     child = _Node(seat)
                     child.avail = 1
                     node.children[str(action)] = child
@@ -192,7 +205,7 @@ class SearchBot:
                     depth += 1
                     path.append(child)
                     break
-                action = max(actions, key=lambda a: self._ucb(node.children[str(a)]))
+                action = max(known, key=lambda a: self._ucb(node.children[str(a)]))
             key = str(action)
             state.apply(action)
             depth += 1
@@ -213,6 +226,23 @@ class SearchBot:
             n.visits += 1
             if n.seat is not None:
                 n.reward += rewards[n.seat]
+
+    def _width(self, node: _Node) -> float:
+        """How many children ``node`` may have after its visits (progressive widening)."""
+        if self.widening is None:
+            return math.inf
+        return max(1.0, self.widening * math.sqrt(node.visits + 1))
+
+    def _expand(self, state: State, seat: int, fresh: list[Any]) -> Any:
+        """The next action to add to the tree: the rollout policy's choice if it is new
+        (the game's own bot as a prior), else one drawn at random."""
+        if self.rollout is not None:
+            bot = self.rollout[seat](state.game, seat, self.rng)
+            choice = bot.act(state.observation(seat))
+            for a in fresh:
+                if a == choice:
+                    return a
+        return fresh[int(self.rng.integers(len(fresh)))]
 
     def _ucb(self, child: _Node) -> float:
         if child.visits == 0:

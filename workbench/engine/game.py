@@ -22,7 +22,6 @@ from dataclasses import dataclass, field
 from functools import cached_property, wraps
 from typing import TYPE_CHECKING, Any, TypeVar
 
-import networkx as nx
 import numpy as np
 
 from workbench.maps.board import Board
@@ -32,6 +31,8 @@ from workbench.rules.cards import CARDS, apply_cards, schedule
 from workbench.rules.rules import Rules
 
 if TYPE_CHECKING:
+    import networkx as nx
+
     from workbench.engine.state import State
 
 __all__ = ["Game", "Hands"]
@@ -270,6 +271,8 @@ class Game:
         """
         G = self.graph
         first = self.board.cities[0].at
+        import networkx as nx
+
         return frozenset(nx.node_connected_component(G, first)) if first in G else frozenset()
 
     @_per_board

@@ -68,9 +68,8 @@ from __future__ import annotations
 from bisect import bisect_left, insort
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Literal, TypeVar
+from typing import Any, Literal, TypeVar
 
-from workbench.analysis.costmodel import cost_model
 from workbench.engine.actions import (
     Action,
     Discard,
@@ -410,7 +409,7 @@ the network of seat 0 (marker at [1, 1])
         )
         self.results: tuple[RoundResult, ...] = ()
         self._history: list[Action] = []
-        self._cache: dict[str, tuple[object, object]] = {}
+        self._cache: dict[str, Any] = {}
         self._start_round(game.start_round)
 
     def _start_round(self, round: int) -> None:
@@ -442,10 +441,6 @@ the network of seat 0 (marker at [1, 1])
         # network is its _Net here (a point without rails is a network of its own)
         self._nets: dict[Point, _Net] | None = {}
         self._dbl_flags = game.double_flags_for(rules)
-        # (singles, doubles, lap) -> whether a single and a double still fit: a function of
-        # the round's rules, filled as turns are played
-        self._rooms: dict[tuple[int, int, int], tuple[bool, bool]] = {}
-        self._room_last: tuple[object, int, tuple[bool, bool]] = (None, -1, (False, False))
         self.pieces: dict[Edge, tuple[int | None, ...]] = {}
         self.rails_left = rules.rail_supply
         self.colored_left: tuple[int, ...] = (rules.colored_rails,) * n
@@ -573,21 +568,27 @@ the network of seat 0 (marker at [1, 1])
     def _room(self) -> tuple[bool, bool]:
         """Whether one more single, and one more double, fits this turn's budget (black
         rails; worked out once per rail placed)."""
-        placed, turn = self.placed, self.turn
-        last = self._room_last
-        if last[0] is placed and last[1] == turn:
-            return last[2]
+        placed, turn, cache = self.placed, self.turn, self._cache
+        last = cache.get("room")
+        if last is not None and last[0] is placed and last[1] == turn and last[2] == self.round:
+            return last[3]
+        # (singles, doubles, lap) -> the room left: a function of the round's rules, kept
+        # per rules object and filled as turns are played
+        rules = self.round_rules
+        table = cache.get("rooms")
+        if table is None or table[0] is not rules:
+            table = cache["rooms"] = (rules, {})
+        rooms: dict[tuple[int, int, int], tuple[bool, bool]] = table[1]
         singles, doubles = self._counts() if placed else (0, 0)
         lap = self.lap
         key = (singles, doubles, lap)
-        room = self._rooms.get(key)
+        room = rooms.get(key)
         if room is None:
-            rules = self.round_rules
-            room = self._rooms[key] = (
+            room = rooms[key] = (
                 rules.allows_turn(singles + 1, doubles, lap),
                 bool(self._doubles) and rules.allows_turn(singles, doubles + 1, lap),
             )
-        self._room_last = (placed, turn, room)
+        cache["room"] = (placed, turn, self.round, room)
         return room
 
     def _budget_left(self) -> bool:
@@ -801,6 +802,8 @@ the network of seat 0 (marker at [1, 1])
         if player in self.finished():
             return 0
         # the compiled cost model answers as missing_rails does, several times faster
+        from workbench.analysis.costmodel import cost_model  # numba: imported when scoring
+
         model = cost_model(self.game.board, self.round_rules.double_cost_map)
         terminals: list[str | Point] = [marker, *self.hands[player]]
         if not self.pieces and not self._ferries2:
@@ -1360,7 +1363,7 @@ seat 0: it is not their turn
         observations' derived parts change far less often than observations are made."""
         found = self._cache.get(name)
         if found is not None and found[0] is source:
-            return found[1]  # type: ignore[return-value]
+            return found[1]
         value = make(source)
         self._cache[name] = (source, value)
         return value
@@ -1380,7 +1383,7 @@ seat 0: it is not their turn
         found = self._cache.get("unrevealed")
         if found is None:
             found = self._cache["unrevealed"] = (None, ((),) * self.game.players)
-        return found[1]  # type: ignore[return-value]
+        return found[1]
 
     def observation(self, player: int) -> Observation:
         """What ``player`` sees: everything public, their own hand, the others' hand sizes.

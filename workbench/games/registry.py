@@ -65,6 +65,13 @@ class GameInfo:
         ``board``; ``ValueError`` saying what is wrong with a damaged or edited record.
     length_unit : str
         What ``length`` counts (``"rounds"``).
+    check_data : callable, optional
+        ``check_data(path) -> problems`` for a data file of a kind of the game's own (a card
+        set), which ``workbench check`` calls; boards are checked by the maps layer.
+    analyze_data : callable, optional
+        ``analyze_data(path, players=(n,), html_out=path or None) -> exit code``: what
+        ``workbench analyze`` prints for such a file (boards are analysed by the analysis
+        layer).
 
     Examples
     --------
@@ -91,6 +98,8 @@ class GameInfo:
     length_unit: str = "rounds"
     default_players: int = 4
     board_type: type | None = None
+    check_data: Callable[[str | os.PathLike[str]], list[Any]] | None = None
+    analyze_data: Callable[..., int] | None = None
     extra: Mapping[str, Any] = field(default_factory=dict)
 
     def __repr__(self) -> str:
@@ -187,9 +196,15 @@ class _Registry(Mapping[str, GameInfo]):
         self._loaded.pop(name, None)
 
 
-GAMES = _Registry({"trans_europa": "workbench.games.trans_europa"})
+GAMES = _Registry(
+    {
+        "trans_europa": "workbench.games.trans_europa",
+        "ticket_to_ride": "workbench.games.ticket_to_ride",
+        "transorient_express": "workbench.games.transorient_express",
+    }
+)
 """Every game of the workbench by name (see :class:`GameInfo`).
 
 >>> list(GAMES)
-['trans_europa']
+['trans_europa', 'ticket_to_ride', 'transorient_express']
 """

@@ -431,7 +431,7 @@ class Board:
         """
         import networkx as nx  # imported here: the command line starts without it
 
-        G = nx.Graph(name=self.name)
+        G: nx.Graph[Point] = nx.Graph(name=self.name)
         for p in sorted(self.points):
             G.add_node(p, pos=plane_xy(p))
         for c in self.cities:
@@ -446,13 +446,15 @@ class Board:
     @cached_property
     def _point_index(self) -> tuple[list[Point], shapely.STRtree]:
         ordered = sorted(self.points)
-        geoms = shapely.points([plane_xy(p) for p in ordered]) if ordered else []
+        geoms: Any = shapely.points([plane_xy(p) for p in ordered]) if ordered else []
         return ordered, shapely.STRtree(geoms)
 
     @cached_property
     def _segment_index(self) -> tuple[list[Edge], shapely.STRtree]:
         keys = list(self.segments)
-        geoms = shapely.linestrings([[plane_xy(a), plane_xy(b)] for a, b in keys]) if keys else []
+        geoms: Any = (
+            shapely.linestrings([[plane_xy(a), plane_xy(b)] for a, b in keys]) if keys else []
+        )
         return keys, shapely.STRtree(geoms)
 
     def nearest_point(self, x: float, y: float, free: bool = False) -> Point | None:

@@ -105,9 +105,9 @@ class Network:
 
         Shortest-path functions of networkx take the cheapest of parallel edges.
         """
-        import networkx as nx  # imported here: the command line starts without it
+        import networkx as nx  # here: the command line starts without it
 
-        G = nx.MultiGraph()
+        G: nx.MultiGraph[str] = nx.MultiGraph()
         for p in self.places:
             G.add_node(p.id, name=p.name, pos=p.at, tags=p.tags)
         for k in self.links:

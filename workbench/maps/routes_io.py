@@ -283,7 +283,7 @@ def loads_routes(text: str | bytes, path: str = "<string>") -> RouteBoard:
     ...                  "routes: [{between: [A, B], length: 9, color: red}]\\n")
     ... except MapError as e:
     ...     print(e.problems[0])
-    <string>:5:36: route A-B: length is 9, it must be at most 8 (a route is 1 to 8 cars long)
+    <string>:5:36: route A-B: length is 9, it must be at most 8 (write a number from 1 to 8)
     """
     reader = _RouteReader(path)
     board = reader.read(text.encode("utf-8") if isinstance(text, str) else text)

@@ -297,7 +297,7 @@ def _kruskal_order(G: nx.Graph, names: Names) -> list[Edge]:
 
 
 def _components(G: nx.Graph, forest: Iterable[Edge]) -> dict[Hashable, int]:
-    F = nx.Graph()
+    F: nx.Graph[Hashable] = nx.Graph()
     F.add_nodes_from(G)
     F.add_edges_from(forest)
     return {v: i for i, part in enumerate(nx.connected_components(F)) for v in part}
@@ -740,11 +740,15 @@ def _rails(G: nx.Graph, rng: random.Random, avoid: set[Hashable]) -> tuple[Edge,
 
 def _grown_from(tree: Iterable[Edge], start: Hashable, fraction: float) -> list[Edge]:
     """The first ``fraction`` of ``tree``'s edges met by a breadth-first walk from ``start``."""
-    T = nx.Graph(list(tree))
+    T: nx.Graph[Any] = nx.Graph(list(tree))
     if start not in T:
         return []
-    walk = [tuple(e) for e in nx.bfs_edges(T, start, sort_neighbors=sorted)]
+    walk: list[Edge] = [(a, b) for a, b in nx.bfs_edges(T, start, sort_neighbors=_sorted)]
     return walk[: int(len(walk) * fraction)]
+
+
+def _sorted(nodes: Iterable[Any]) -> list[Any]:
+    return sorted(nodes)
 
 
 def _built_text(board: Board | None, rails: Sequence[Edge]) -> str:

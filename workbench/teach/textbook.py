@@ -70,7 +70,7 @@ def textbook_graph() -> nx.Graph:
     >>> int(nx.minimum_spanning_tree(G).size(weight="weight"))
     37
     """
-    G = nx.Graph(name="textbook graph")
+    G: nx.Graph[str] = nx.Graph(name="textbook graph")
     for v, xy in _TEXTBOOK_POS.items():
         G.add_node(v, pos=xy)
     for u, v, w in _TEXTBOOK_EDGES:
@@ -145,7 +145,7 @@ def random_graph(
         ((u, v) for i, u in enumerate(names) for v in names[i + 1 :]),
         key=lambda uv: (math.dist(pos[uv[0]], pos[uv[1]]), uv),
     )
-    G = nx.Graph(name=f"random graph (seed {seed})")
+    G: nx.Graph[str] = nx.Graph(name=f"random graph (seed {seed})")
     for v in names:
         G.add_node(v, pos=pos[v])
     for u, v in pairs:

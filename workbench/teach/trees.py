@@ -202,7 +202,9 @@ def kruskal(
     order = sorted(g.edges(), key=lambda ew: (ew[1], g.sort_key(ew[0])))
     parent: dict[Hashable, Hashable] = {v: v for v in g.nodes}
     members: dict[Hashable, list[Hashable]] = {v: [v] for v in g.nodes}
-    spanned = nx.Graph()  # the edges the weight leaves visible (a callable may hide some)
+    spanned: nx.Graph[Hashable] = (
+        nx.Graph()
+    )  # the edges the weight leaves visible (a callable may hide some)
     spanned.add_nodes_from(g.nodes)
     spanned.add_edges_from(e for e, _ in order)
     needed = len(g.nodes) - nx.number_connected_components(spanned)

@@ -35,9 +35,9 @@ from workbench.ui.render import (
     SINGLE,
     TUNNEL,
     _double_data,
-    _extent,
     _portal_data,
     _segment_data,
+    board_extent,
     board_figure,
     city_columns,
 )
@@ -103,7 +103,7 @@ FADED = 0.35
 
 def _px_per_unit(board: Board, width: int) -> float:
     """Pixels per plane unit at the first zoom, as :func:`board_figure` places city names."""
-    xmin, xmax, ymin, ymax = _extent(board)
+    xmin, xmax, ymin, ymax = board_extent(board)
     span_x, span_y = max(xmax - xmin, 1.0), max(ymax - ymin, 1.0)
     padding = 2 * PADDING / min(span_x, span_y)
     return (width - 10) / (span_x * (1 + padding))

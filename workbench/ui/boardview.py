@@ -48,7 +48,7 @@ from bokeh.resources import INLINE
 from workbench.analysis.costs import Completion
 from workbench.files import write_atomic
 from workbench.maps.lattice import edge, plane_xy, point_name
-from workbench.ui.render import PADDING, _bokehjs_once, _extent, board_figure
+from workbench.ui.render import PADDING, board_extent, board_figure, bokehjs_once
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -281,7 +281,7 @@ class Frame:
 
 def _fix_frame(fig: figure, board: Board, width: int) -> Frame:
     """Give ``fig`` fixed ranges and a fixed frame of ``width`` pixels at one scale."""
-    xmin, xmax, ymin, ymax = _extent(board)
+    xmin, xmax, ymin, ymax = board_extent(board)
     border = int(fig.min_border or 0)
     frame_width = width - 2 * border
     x0, x1 = xmin - PADDING, max(xmax, xmin + 1.0) + PADDING
@@ -762,7 +762,7 @@ class BoardView:
         (False, True)
         """
         script, div = components(self.figure)
-        return f'<div class="workbench-boardview">{_bokehjs_once()}\n{div}\n{script}</div>'
+        return f'<div class="workbench-boardview">{bokehjs_once()}\n{div}\n{script}</div>'
 
     def _repr_html_(self) -> str:
         return self.html()

@@ -780,9 +780,9 @@ class MapEditor:
     def _ipython_display_(self) -> None:
         from IPython.display import HTML, display
 
-        from workbench.ui.render import _bokehjs_once
+        from workbench.ui.render import bokehjs_once
 
-        display(HTML(_bokehjs_once()))  # the widgets' views need BokehJS on the page
+        display(HTML(bokehjs_once()))  # the widgets' views need BokehJS on the page
         display(self.widget)
 
     def close(self) -> None:

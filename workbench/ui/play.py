@@ -423,9 +423,9 @@ class PlayRound:
     def _ipython_display_(self) -> None:
         from IPython.display import HTML, display
 
-        from workbench.ui.render import _bokehjs_once
+        from workbench.ui.render import bokehjs_once
 
-        display(HTML(_bokehjs_once()))  # the board's view needs BokehJS on the page, offline
+        display(HTML(bokehjs_once()))  # the board's view needs BokehJS on the page, offline
         display(self.widget)
 
     def _build(self) -> Any:

@@ -50,9 +50,12 @@ if TYPE_CHECKING:
 
 __all__ = [
     "RENDERER_NAMES",
+    "board_extent",
     "board_figure",
     "board_html",
+    "bokehjs_once",
     "city_columns",
+    "draw_glyph",
     "legend_html",
     "save_board_html",
     "wheel_zoom_off",
@@ -319,8 +322,16 @@ def _overlap(a: Box, b: Box) -> float:
     return w * h if w > 0 and h > 0 else 0.0
 
 
-def _extent(board: Board) -> tuple[float, float, float, float]:
-    """``(xmin, xmax, ymin, ymax)`` of the land and the points, in plane coordinates."""
+def board_extent(board: Board) -> tuple[float, float, float, float]:
+    """``(xmin, xmax, ymin, ymax)`` of the land and the points, in plane coordinates.
+
+    Examples
+    --------
+    >>> from workbench import load_map
+    >>> xmin, xmax, ymin, ymax = board_extent(load_map("maps/tiny.yaml"))
+    >>> xmin < xmax and ymin < ymax
+    True
+    """
     plane = [_xy(v) for area in board.land for v in area.polygon]
     plane += [plane_xy(p) for p in board.points]
     if not plane:
@@ -372,7 +383,7 @@ def board_figure(board: Board, *, width: int = 900, title: str | None = None) ->
     >>> len(doubles["xs"]) == sum(s.terrain == "water" for s in board.segments.values())
     True
     """
-    xmin, xmax, ymin, ymax = _extent(board)
+    xmin, xmax, ymin, ymax = board_extent(board)
     span_x, span_y = max(xmax - xmin, 1.0), max(ymax - ymin, 1.0)
     # padding in percent keeps the aspect that match_aspect sets (absolute padding would not)
     padding = 2 * PADDING / min(span_x, span_y)
@@ -412,10 +423,10 @@ def board_figure(board: Board, *, width: int = 900, title: str | None = None) ->
         "mountain-lines": [f.line for f in high if f.line],  # a ridge: rare, drawn if present
     }
     for name, shapes in areas.items():
-        _draw(fig, name, Patches(xs="xs", ys="ys", **STYLE[name]), _shapes(shapes))
+        draw_glyph(fig, name, Patches(xs="xs", ys="ys", **STYLE[name]), _shapes(shapes))
     for name, shapes in lines.items():
         if shapes or name in RENDERER_NAMES:
-            _draw(fig, name, MultiLine(xs="xs", ys="ys", **STYLE[name]), _shapes(shapes))
+            draw_glyph(fig, name, MultiLine(xs="xs", ys="ys", **STYLE[name]), _shapes(shapes))
 
     # ---- segments, one renderer per style
     groups: dict[str, list[BoardSegment]] = {name: [] for name in _SEGMENT_RENDERERS}
@@ -426,20 +437,22 @@ def board_figure(board: Board, *, width: int = 900, title: str | None = None) ->
     for name, group in groups.items():
         if name.startswith("segments-double"):
             glyph: Glyph = MultiLine(xs="xs", ys="ys", **STYLE[name])
-            drawn[name] = _draw(fig, name, glyph, _double_data(group))
+            drawn[name] = draw_glyph(fig, name, glyph, _double_data(group))
         else:
-            drawn[name] = _draw(fig, name, Segment(**_ENDS, **STYLE[name]), _segment_data(group))
+            drawn[name] = draw_glyph(
+                fig, name, Segment(**_ENDS, **STYLE[name]), _segment_data(group)
+            )
     portals = _portal_data(groups["segments-tunnel"])
-    _draw(fig, "tunnel-portals", Segment(**_ENDS, **STYLE["tunnel"]), portals)
+    draw_glyph(fig, "tunnel-portals", Segment(**_ENDS, **STYLE["tunnel"]), portals)
 
     # ---- points and cities
     xy = [plane_xy(p) for p in sorted(board.points)]
     points = {"x": [x for x, _ in xy], "y": [y for _, y in xy]}
-    _draw(fig, "points", Scatter(x="x", y="y", **STYLE["points"]), points)
+    draw_glyph(fig, "points", Scatter(x="x", y="y", **STYLE["points"]), points)
     cities = ColumnDataSource(city_columns(board, px_per_unit=px_per_unit))
     dashed = CDSView(filter=GroupFilter(column_name="dashed", group="yes"))
-    _draw(fig, "cities-dashed", Circle(x="x", y="y", **STYLE["ring"]), cities, view=dashed)
-    discs = _draw(fig, "cities", Circle(x="x", y="y", **STYLE["cities"]), cities)
+    draw_glyph(fig, "cities-dashed", Circle(x="x", y="y", **STYLE["ring"]), cities, view=dashed)
+    discs = draw_glyph(fig, "cities", Circle(x="x", y="y", **STYLE["cities"]), cities)
     for name, style in (("city-names-halo", STYLE["halo"]), ("city-names", {})):
         labels = LabelSet(x="label_x", y="label_y", source=cities, name=name)
         labels.update(**{**STYLE["names"], **style})
@@ -570,14 +583,23 @@ def legend_html(board: Board | None = None, *, heatmap: bool = False) -> str:
     )
 
 
-def _draw(
+def draw_glyph(
     fig: figure,
     name: str,
     glyph: Glyph,
     data: Columns | ColumnDataSource,
     view: CDSView | None = None,
 ) -> GlyphRenderer[Any]:
-    """Add a renderer of ``glyph`` called ``name`` (cheaper than ``figure.segment`` & co.)."""
+    """Add a renderer of ``glyph`` called ``name`` (cheaper than ``figure.segment`` & co.).
+
+    Examples
+    --------
+    >>> from bokeh.models import Scatter
+    >>> from bokeh.plotting import figure
+    >>> fig = figure()
+    >>> draw_glyph(fig, "dots", Scatter(x="x", y="y"), {"x": [1, 2], "y": [3, 4]}).name
+    'dots'
+    """
     source = data if isinstance(data, ColumnDataSource) else ColumnDataSource(data)
     renderer = GlyphRenderer(data_source=source, glyph=glyph, name=name)
     if view is not None:
@@ -590,11 +612,17 @@ _CORE = Resources(mode="inline", components=["bokeh"])
 
 
 @cache
-def _bokehjs_once() -> str:
+def bokehjs_once() -> str:
     """BokehJS, inline, in a script that runs only when this version is not yet on the page.
 
     A notebook shows many boards; loading 1.3 MB of JavaScript again for each would also
     replace the registry that earlier plots (and jupyter_bokeh widgets) use.
+
+    Examples
+    --------
+    >>> html = bokehjs_once()
+    >>> html.startswith("<script") and html is bokehjs_once()  # made once, then reused
+    True
     """
     code = "\n".join(_CORE.js_raw)
     guard = (
@@ -629,7 +657,7 @@ def board_html(board: Board) -> str:
     """
     script, div = components(board_figure(board))
     legend = legend_html(board)
-    return f'<div class="workbench-board">{_bokehjs_once()}\n{div}\n{script}{legend}</div>'
+    return f'<div class="workbench-board">{bokehjs_once()}\n{div}\n{script}{legend}</div>'
 
 
 def save_board_html(

@@ -42,7 +42,7 @@ from bokeh.plotting import figure
 from workbench.analysis.summary import FAIR_COLOR_SPREAD
 from workbench.files import write_atomic
 from workbench.maps.lattice import plane_xy, point_name
-from workbench.ui.render import _bokehjs_once, board_figure, legend_html, wheel_zoom_off
+from workbench.ui.render import board_figure, bokehjs_once, legend_html, wheel_zoom_off
 
 if TYPE_CHECKING:
     from bokeh.models import LayoutDOM
@@ -668,7 +668,7 @@ def report_html(report: MapReport, *, width: int = 1100) -> str:
             f"<div><h3>Chokepoints</h3>\n{_chokepoints_html(report)}\n"
             f"{_farthest_html(report)}</div>",
             "</div>",
-            _bokehjs_once(),
+            bokehjs_once(),
             div,
             script,
             legend_html(report.board, heatmap=True),

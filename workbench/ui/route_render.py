@@ -27,7 +27,7 @@ from bokeh.resources import INLINE
 
 from workbench.files import write_atomic
 from workbench.maps.routes import Route, RouteBoard
-from workbench.ui.render import LAND_FILL, LAND_LINE, SEA, _bokehjs_once, _draw
+from workbench.ui.render import LAND_FILL, LAND_LINE, SEA, bokehjs_once, draw_glyph
 
 __all__ = [
     "ROUTE_RENDERER_NAMES",
@@ -217,13 +217,15 @@ def route_figure(board: RouteBoard, *, width: int = 1100, title: str | None = No
         "xs": [[board.xy(v)[0] for v in a.polygon] for a in board.land],
         "ys": [[board.xy(v)[1] for v in a.polygon] for a in board.land],
     }
-    _draw(fig, "land", Patches(xs="xs", ys="ys", fill_color=LAND_FILL, line_color=LAND_LINE), land)
+    draw_glyph(
+        fig, "land", Patches(xs="xs", ys="ys", fill_color=LAND_FILL, line_color=LAND_LINE), land
+    )
 
     cars = car_columns(board)
     drawn = {}
     for kind in ("plain", "tunnel", "ferry"):
         glyph = Patches(xs="xs", ys="ys", fill_color="fill", **_CAR_STYLE[kind])
-        drawn[kind] = _draw(fig, f"cars-{kind}", glyph, cars[kind])
+        drawn[kind] = draw_glyph(fig, f"cars-{kind}", glyph, cars[kind])
     loco = Scatter(
         x="x",
         y="y",
@@ -233,7 +235,7 @@ def route_figure(board: RouteBoard, *, width: int = 1100, title: str | None = No
         line_color="#111111",
         line_width=1.2,
     )
-    drawn["locomotives"] = _draw(fig, "locomotives", loco, cars["locomotives"])
+    drawn["locomotives"] = draw_glyph(fig, "locomotives", loco, cars["locomotives"])
 
     names = [c.name for c in board.cities]
     cities = ColumnDataSource(
@@ -247,7 +249,7 @@ def route_figure(board: RouteBoard, *, width: int = 1100, title: str | None = No
     disc = Circle(
         x="x", y="y", radius=CITY_RADIUS, fill_color=CITY_FILL, line_color=CITY_LINE, line_width=1.5
     )
-    discs = _draw(fig, "cities", disc, cities)
+    discs = draw_glyph(fig, "cities", disc, cities)
     for name, extra in (
         (
             "city-names-halo",
@@ -316,7 +318,7 @@ def route_board_html(board: RouteBoard) -> str:
     (False, True)
     """
     script, div = components(route_figure(board))
-    return f'<div class="workbench-board">{_bokehjs_once()}\n{div}\n{script}</div>'
+    return f'<div class="workbench-board">{bokehjs_once()}\n{div}\n{script}</div>'
 
 
 def save_route_board_html(

@@ -27,7 +27,7 @@ import html
 import math
 import re
 from collections.abc import Hashable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import ipywidgets as widgets
 import networkx as nx
@@ -41,7 +41,7 @@ from workbench.maps.board import Board
 from workbench.maps.lattice import plane_xy
 from workbench.teach import ALGORITHMS, EDGE_ROLES, NODE_ROLES, Frame, Trace, trace
 from workbench.teach.answers import Names
-from workbench.ui.render import PADDING, _extent, board_figure
+from workbench.ui.render import PADDING, board_extent, board_figure
 
 if TYPE_CHECKING:
     from jupyter_bokeh.widgets import BokehModel
@@ -192,7 +192,7 @@ class FrameView:
     ) -> None:
         self.board = source if isinstance(source, Board) else None
         if graph is None:
-            graph = self.board.graph() if self.board is not None else source
+            graph = self.board.graph() if self.board is not None else cast(nx.Graph, source)
         assert isinstance(graph, nx.Graph)
         self.graph = graph
         self.names = Names(graph)
@@ -200,7 +200,7 @@ class FrameView:
         plain = self.board is None and len(graph) <= 40
         if self.board is not None:
             self.figure = board_figure(self.board, width=width, title=title or self.board.name)
-            xmin, xmax, _, _ = _extent(self.board)
+            xmin, xmax, _, _ = board_extent(self.board)
             scale = min(max(width / (xmax - xmin + 2 * PADDING) / 24, 0.5), 1.5)
         else:
             self.figure = self._graph_figure(width, title)
@@ -379,7 +379,7 @@ class FrameView:
                 r.range_padding = 0.12
         fig.grid.visible = False
         fig.toolbar.logo = None
-        edges = list(self.graph.edges(data="weight"))
+        edges: list[tuple[Any, Any, Any]] = list(self.graph.edges(data="weight"))
         ends: dict[str, Any] = {
             "x0": [self.positions[u][0] for u, _, _ in edges],
             "y0": [self.positions[u][1] for u, _, _ in edges],
@@ -937,7 +937,7 @@ class AlgorithmStepper(widgets.VBox):
     ) -> None:
         board = G_or_board if isinstance(G_or_board, Board) else None
         if graph is None:
-            graph = board.graph() if board is not None else G_or_board
+            graph = board.graph() if board is not None else cast(nx.Graph, G_or_board)
         assert isinstance(graph, nx.Graph)
         names = Names(graph)
         if isinstance(trace_or_name, Trace):

@@ -1,0 +1,35 @@
+"""Play Transorient Express to the end in a real JupyterLab, by tapping the widget of
+notebook 06, and keep screenshots of the widget at 1400x900."""
+
+from __future__ import annotations
+
+from tests.browser.conftest import ARTIFACTS, IDLE, run_notebook
+
+NOTEBOOK = "06_transorient_express.ipynb"
+
+
+def test_play_to_the_end_by_tapping(page, lab) -> None:  # type: ignore[no-untyped-def]
+    page.set_viewport_size({"width": 1400, "height": 900})
+    run_notebook(page, lab, NOTEBOOK)
+    root = page.locator(".wb-transorient")
+    root.scroll_into_view_if_needed()
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "transorient_start.png"))
+    assert "Your turn" in root.inner_text()
+    for _ in range(300):
+        if "Game over" in root.inner_text():
+            break
+        before = root.locator(".widget-html").first.inner_text()
+        button = root.locator("button:not([disabled])").first
+        button.click()
+        page.wait_for_function(
+            "([sel, old]) => { const e = document.querySelector(sel);"
+            " return e && e.innerText !== old; }",
+            arg=[".wb-transorient .widget-html", before],
+            timeout=30_000,
+        )
+        page.wait_for_selector(IDLE, timeout=60_000)
+    root.scroll_into_view_if_needed()
+    page.screenshot(path=str(ARTIFACTS / "transorient_end.png"))
+    text = root.inner_text()
+    assert "Game over" in text and "won" in text

@@ -1,0 +1,61 @@
+"""The simulator on Transorient Express: rows, determinism, workers."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from workbench.games.transorient_express import CardSet
+from workbench.sim import simulate
+
+
+@pytest.fixture(scope="module")
+def result():
+    return simulate(
+        "maps/transorient_express.yaml",
+        None,
+        ["planner", "greedy", "greedy", "random"],
+        games=8,
+        seed=11,
+        game="transorient_express",
+    )
+
+
+def test_rows_and_points_by_source(result, cards: CardSet) -> None:
+    games, seats, events = result.games, result.seats, result.tables["cards"]
+    assert len(games) == 8 and len(seats) == 32 and not games.truncated.any()
+    parts = seats.cards + seats.luggage + seats.visa + seats.season + seats.route
+    assert (parts == seats.score).all()
+    assert seats.groupby("game").win_share.sum().round(9).eq(1).all()
+    played = events[events.event == "played"].groupby(["game", "seat"]).size()
+    assert (played == seats.set_index(["game", "seat"]).cards_played[played.index]).all()
+    assert set(events.event) <= {"taken", "played", "passed"}
+    assert (games.cards_played == seats.groupby("game").cards_played.sum().values).all()
+    assert set(seats.bot) == {"planner", "greedy", "random"}  # the line-up rotates
+
+
+def test_same_tables_with_one_or_two_workers(result, tmp_path: Path) -> None:
+    pooled = simulate(
+        "maps/transorient_express.yaml",
+        None,
+        ["planner", "greedy", "greedy", "random"],
+        games=8,
+        seed=11,
+        game="transorient_express",
+        workers=2,
+        chunk_size=3,
+    )
+    for table in ("games", "seats", "cards"):
+        a = result.to_csv(tmp_path / f"one_{table}.csv", table).read_bytes()
+        b = pooled.to_csv(tmp_path / f"two_{table}.csv", table).read_bytes()
+        assert a == b, table
+
+
+def test_a_preset_by_name_and_a_cut_off(cards: CardSet) -> None:
+    short = simulate(cards, "short", ["greedy"] * 3, games=3, seed=2, game="transorient_express")
+    assert (short.seats.cards_played.groupby(short.seats.game).max() >= 5).all()
+    cut = simulate(
+        cards, None, ["random"] * 2, games=2, seed=2, game="transorient_express", max_rounds=2
+    )
+    assert cut.games.truncated.all() and (cut.seats.win_share == 0).all()

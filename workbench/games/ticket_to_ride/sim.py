@@ -1,0 +1,192 @@
+"""Ticket to Ride in the simulator: one game refereed by :class:`~workbench.games.Match`
+and written down as rows of the shared ``games`` and ``seats`` tables with columns of its own.
+
+``length`` counts turns (every seat's turns together). A game is cut off (``truncated``,
+no winners) once ``max_rounds * players * TURNS_PER_ROUND`` turns were played: a
+simulated "round" allows :data:`TURNS_PER_ROUND` turns per seat, because the shipped bots
+take 25 to 60 turns each, so the command line's default of 30 rounds (480 turns at four
+players) cuts off no game of theirs, while a bot that withdraws from the same tunnel
+forever is still stopped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from workbench.exceptions import IllegalActionError
+from workbench.games.protocol import BotFactory
+from workbench.games.referee import Match
+from workbench.games.tables import (
+    GAME_COLUMNS,
+    SEAT_COLUMNS,
+    Columns,
+    empty_columns,
+    game_seeds,
+    result_rows,
+)
+from workbench.games.ticket_to_ride.game import TicketToRide, TicketToRideState
+from workbench.games.ticket_to_ride.rules import TTRRules
+from workbench.maps.routes import RouteBoard
+
+__all__ = ["TABLES", "TTR_GAME_COLUMNS", "TTR_SEAT_COLUMNS", "play_rows"]
+
+TURNS_PER_ROUND = 4
+"""A simulated round allows this many turns per seat before a game counts as cut off."""
+
+TTR_GAME_COLUMNS: dict[str, str] = {
+    **GAME_COLUMNS,
+    "turns": "int64",
+    "claimed": "object",
+    "tunnels_withdrawn": "int64",
+    "relays": "int64",
+    "reshuffles": "int64",
+}
+"""The games table: the shared columns and ``turns`` (all seats), ``claimed`` (the ids of
+the claimed routes with their seat, ``id:seat`` joined by spaces, in board order: a route
+heatmap over games), ``tunnels_withdrawn``, ``relays`` (markets laid out anew) and
+``reshuffles`` (discard piles shuffled back)."""
+
+TTR_SEAT_COLUMNS: dict[str, str] = {
+    **SEAT_COLUMNS,
+    "score": "int64",
+    "route_points": "int64",
+    "ticket_points": "int64",
+    "station_points": "int64",
+    "longest_points": "int64",
+    "longest": "int64",
+    "tickets_kept": "int64",
+    "tickets_completed": "int64",
+    "tickets_failed": "int64",
+    "cars_left": "int64",
+    "stations_built": "int64",
+    "routes_claimed": "int64",
+    "turns": "int64",
+}
+"""The seats table: the shared columns and the score line by line (``route_points``,
+``ticket_points`` (completed minus failed), ``station_points`` (unbuilt stations),
+``longest_points`` (the bonus) and ``longest`` (the path in cars)), the tickets kept,
+completed and failed, cars left, stations built, routes claimed and the seat's turns."""
+
+TABLES: dict[str, dict[str, str]] = {"games": TTR_GAME_COLUMNS, "seats": TTR_SEAT_COLUMNS}
+"""The tables Ticket to Ride writes, by name."""
+
+
+def play_rows(
+    board: RouteBoard,
+    rules: TTRRules,
+    bots: Sequence[BotFactory],
+    names: Sequence[str],
+    seed: int,
+    game: int,
+    *,
+    variant: str = "",
+    max_rounds: int = 30,
+    max_actions: int = 1_000_000,
+    tables: dict[str, Columns] | None = None,
+) -> dict[str, Columns]:
+    """Play game ``game`` of a run seeded ``seed`` and append its rows to ``tables``.
+
+    The parameters are those of :func:`workbench.games.trans_europa.sim.play_rows`; a game
+    is cut off after ``max_rounds * players * TURNS_PER_ROUND`` turns (see the module's
+    text).
+
+    Examples
+    --------
+    >>> from workbench import load_map
+    >>> from workbench.games import GAMES
+    >>> board = load_map("maps/ticket_to_ride_europe.yaml")
+    >>> bots = [GAMES["ticket_to_ride"].bots["greedy"]] * 2
+    >>> out = play_rows(board, TTRRules(), bots, ["greedy"] * 2, 1, 0)
+    >>> out["seats"]["score"] == [sum(x) for x in zip(*(out["seats"][c] for c in (
+    ...     "route_points", "ticket_points", "station_points", "longest_points")))]
+    True
+    >>> play_rows(board, TTRRules(), bots, ["greedy"] * 2, 1, 0)["games"] == out["games"]
+    True
+    """
+    if len(bots) != len(names):
+        raise ValueError(f"{len(bots)} bots but {len(names)} names")
+    if max_rounds < 1:
+        raise ValueError(f"max_rounds is {max_rounds!r}: use a whole number, at least 1")
+    if tables is None:
+        tables = {name: empty_columns(columns) for name, columns in TABLES.items()}
+    deal, bot_seed = game_seeds(seed, game)
+    players = len(bots)
+    the_game = TicketToRide(board, rules, players=players, seed=deal)
+    names = list(names)
+    seat_turns = [0] * players
+    notes = {"withdrawn": 0, "relays": 0, "reshuffles": 0}
+    before: dict[str, Any] = {}
+
+    def on_action(state: Any, action: Any, seat: int | None) -> None:
+        before["turns"] = state.turns
+        before["relays"] = state.relays
+        before["discard"] = sum(state.discard)
+        before["deck"] = sum(state.deck)
+
+    def on_applied(state: Any, action: Any, seat: int | None) -> None:
+        if state.turns > before["turns"]:
+            seat_turns[state.current if state.over else (state.current - 1) % players] += 1
+        if str(action) == "withdraw":
+            notes["withdrawn"] += 1
+        if state.relays > before["relays"]:
+            notes["relays"] += state.relays - before["relays"]
+        if sum(state.deck) > before["deck"]:
+            notes["reshuffles"] += 1
+
+    limit = max_rounds * players * TURNS_PER_ROUND
+    match = Match(the_game, bots, bot_seed, on_action=on_action, on_applied=on_applied, names=names)
+    try:
+        truncated = match.run(
+            max_actions=max_actions,
+            stop=lambda s: s.turns >= limit,  # type: ignore[attr-defined]
+        )
+    except IllegalActionError as e:
+        raise IllegalActionError(
+            f"game {game} of {variant or 'the run'} (game seed {deal}), {e}"
+        ) from e
+    state: TicketToRideState = match.state  # type: ignore[assignment]
+    sheets = state.score_sheets()
+    scores = tuple(s.total for s in sheets) if state.over else tuple(state.route_points)
+    t = the_game.tables
+    claimed = " ".join(f"{t.route_ids[i]}:{o}" for i, o in enumerate(state.owners) if o >= 0)
+    seat_extra = []
+    for seat, sheet in enumerate(sheets):
+        seat_extra.append(
+            {
+                "score": scores[seat],
+                "route_points": sheet.routes,
+                "ticket_points": sheet.tickets,
+                "station_points": sheet.stations,
+                "longest_points": sheet.longest_bonus,
+                "longest": sheet.longest,
+                "tickets_kept": len(state.tickets[seat]),
+                "tickets_completed": sheet.completed,
+                "tickets_failed": sheet.failed,
+                "cars_left": state.cars[seat],
+                "stations_built": rules.stations - state.stations_left[seat],
+                "routes_claimed": sum(o == seat for o in state.owners),
+                "turns": seat_turns[seat],
+            }
+        )
+    result_rows(
+        tables,
+        game_name=the_game.name,
+        variant=variant,
+        game=game,
+        seed=deal,
+        names=names,
+        scores=scores,
+        winners=state.winners(),
+        length=state.turns,
+        truncated=truncated,
+        game_extra={
+            "turns": state.turns,
+            "claimed": claimed,
+            "tunnels_withdrawn": notes["withdrawn"],
+            "relays": notes["relays"],
+            "reshuffles": notes["reshuffles"],
+        },
+        seat_extra=seat_extra,
+    )
+    return tables

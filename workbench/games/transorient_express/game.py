@@ -1,0 +1,881 @@
+"""Transorient Express behind the game protocol: the game, its state and observations.
+
+The state follows the rulebook turn by turn (``docs/transorient_express.md`` lists every
+rule and every decided point). A turn is a sequence of decisions by the seat on turn:
+
+1. ``take C`` or ``pile C`` (the mandatory action);
+2. ``master C``: the round's first player places the Stationmaster (3 and 4 players);
+3. ``play CARD`` or ``pass`` (the optional action); a card with the Luggage icon is followed
+   by two Luggage draws (chance) and ``keep L``;
+4. over the limits at the end of the turn: ``discard CARD`` until the hand is at its limit,
+   then ``return COLOR`` until the store is (or ``lose COLOR`` chance outcomes under the
+   ``returns: random`` rule).
+
+Chance outcomes are every token out of the bag (``draw red``), every card off the
+Destination pile (``deal 5-green``), every Luggage card drawn (``luggage 4``) and the three
+objectives at setup (``objective 14``). Cards put under a pile are drawn again, in order,
+once the shuffled part is used up; drawing from that known part is not a chance node.
+
+>>> from workbench.games import GAMES
+>>> game = GAMES["transorient_express"].new_game(players=4, seed=1)
+>>> state = game.new_state()
+>>> state.to_play is None, state.chance_outcomes()[0][1]
+(True, 0.16666666666666666)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from functools import cached_property
+from typing import Any
+
+import numpy as np
+
+from workbench.exceptions import IllegalActionError
+from workbench.games.transorient_express.actions import (
+    Action,
+    CardDraw,
+    Discard,
+    Keep,
+    LoseToken,
+    LuggageDraw,
+    ObjectiveDraw,
+    Pass,
+    Pile,
+    Place,
+    Play,
+    Return,
+    Take,
+    TokenDraw,
+    parse_action,
+)
+from workbench.games.transorient_express.cards import CardSet
+from workbench.games.transorient_express.rules import Rules
+from workbench.games.transorient_express.scoring import Breakdown, scorer
+
+__all__ = [
+    "FORMAT",
+    "NAME",
+    "Observation",
+    "TransorientExpress",
+    "TransorientState",
+    "cards_fingerprint",
+    "load_record",
+    "save_record",
+]
+
+NAME = "transorient_express"
+FORMAT = 1
+"""The version of a Transorient Express saved game."""
+_REQUIRED: dict[str, type | tuple[type, ...]] = {
+    "format": int, "game": str, "board": str, "board_fingerprint": str, "rules": dict,
+    "players": int, "seed": int, "actions": list, "action_count": int, "over": bool,
+    "digest": str,
+}  # fmt: skip
+_DECISIONS = ("take", "place", "play", "keep", "discard", "return")
+
+
+def cards_fingerprint(cards: CardSet) -> str:
+    """The fingerprint of the card set's canonical text (see
+    :func:`workbench.games.record.fingerprint`).
+
+    >>> from workbench.games.transorient_express.cards import load_cards
+    >>> len(cards_fingerprint(load_cards("maps/transorient_express.yaml")))
+    16
+    """
+    from workbench.games.transorient_express.cards import dumps_cards
+    from workbench.records import fingerprint
+
+    return fingerprint(dumps_cards(cards))
+
+
+@dataclass(frozen=True)
+class TransorientExpress:
+    """A game of Transorient Express: the card set, the rules, players (2 to 4), seed.
+
+    >>> from workbench.games.transorient_express.cards import load_cards
+    >>> game = TransorientExpress(load_cards("maps/transorient_express.yaml"), Rules(), 3, 7)
+    >>> game.name, game.players, game.columns
+    ('transorient_express', 3, 4)
+    >>> game.parse_action("pile 2")
+    Pile(column=1)
+    """
+
+    cards: CardSet
+    rules: Rules
+    players: int
+    seed: int
+
+    name = NAME
+
+    def __post_init__(self) -> None:
+        if isinstance(self.players, bool) or self.players not in (2, 3, 4):
+            raise ValueError(f"players is {self.players!r}: Transorient Express is for 2 to 4")
+        for kind in ("visa", "season", "route"):
+            if not self.cards.objectives_of(kind):
+                raise ValueError(f"the card set has no {kind} objective")
+
+    def __repr__(self) -> str:
+        return f"TransorientExpress({self.cards.name!r}, players={self.players}, seed={self.seed})"
+
+    @cached_property
+    def color_index(self) -> dict[str, int]:
+        """Token color -> its index in the set's token order."""
+        return {c: i for i, c in enumerate(self.cards.token_colors)}
+
+    @cached_property
+    def costs(self) -> tuple[tuple[tuple[int, int], ...], ...]:
+        """Every Destination card's cost as ``((token index, count), ...)``."""
+        index = self.color_index
+        return tuple(tuple((index[c], n) for c, n in d.cost) for d in self.cards.destinations)
+
+    @cached_property
+    def draws(self) -> tuple[CardDraw, ...]:
+        """The chance outcome of dealing each Destination card, made once."""
+        return tuple(
+            CardDraw(i, _label(self.cards, i)) for i in range(len(self.cards.destinations))
+        )
+
+    @property
+    def columns(self) -> int:
+        """Columns of the Central Station."""
+        return self.rules.columns(self.players)
+
+    def new_state(self) -> TransorientState:
+        """The state before setup: the setup's draws are the first chance outcomes."""
+        return TransorientState(self)
+
+    def parse_action(self, text: str) -> Action:
+        """The action written ``text`` (``take 3``, ``play 5-green``, ``draw red`` ...)."""
+        return parse_action(text, self.cards)
+
+    def sample_state(self, observation: Observation, rng: np.random.Generator) -> TransorientState:
+        """A state the observing seat cannot tell from the real one: the other hands, the
+        Luggage cards held or offered and the order of both piles drawn at random."""
+        return _sample(self, observation, rng)
+
+    def to_record(self) -> dict[str, Any]:
+        """The game's parameters as JSON-ready data.
+
+        >>> from workbench.games import GAMES
+        >>> record = GAMES["transorient_express"].new_game(players=2, seed=4).to_record()
+        >>> record["board"], record["players"], record["rules"]
+        ('Transorient Express (workbench set)', 2, {})
+        """
+        return {
+            "board": self.cards.name,
+            "board_fingerprint": cards_fingerprint(self.cards),
+            "rules": self.rules.to_dict(),
+            "players": self.players,
+            "seed": self.seed,
+        }
+
+    @classmethod
+    def from_record(cls, record: dict[str, Any], cards: CardSet) -> TransorientExpress:
+        """The game a saved-game record describes, checked against ``cards``."""
+        if record.get("board") != cards.name:
+            raise ValueError(
+                f"the saved game is on card set {record.get('board')!r}, not on {cards.name!r}"
+            )
+        if record.get("board_fingerprint") != cards_fingerprint(cards):
+            raise ValueError(
+                f"the saved game was played on another version of {cards.name!r} "
+                f"(fingerprint {record.get('board_fingerprint')!r}, this set's is "
+                f"{cards_fingerprint(cards)!r}): load it with the set it was played on"
+            )
+        rules = record.get("rules")
+        if not isinstance(rules, dict):
+            raise ValueError(f"the saved game's 'rules' is {rules!r}: a mapping of rules")
+        values = {}
+        for key in ("players", "seed"):
+            v = record.get(key)
+            if isinstance(v, bool) or not isinstance(v, int):
+                raise ValueError(f"the saved game's {key!r} is {v!r}: use a whole number")
+            values[key] = v
+        return cls(cards, Rules.from_dict(rules), values["players"], values["seed"])
+
+
+@dataclass(frozen=True)
+class Observation:
+    """What ``seat`` sees: everything on the table, its own hand, Luggage and offer; of
+    the others only how many cards they hold; of the piles only their sizes.
+
+    Card values are indices into the card set; ``bottom``/``top`` hold ``-1`` for an empty
+    slot; ``piles``, ``bag`` and ``stores`` are token counts in the set's token order.
+    """
+
+    seat: int
+    legal_actions: tuple[Action, ...]
+    to_play: int | None
+    phase: str
+    round: int
+    turn: int
+    order: tuple[int, ...]
+    objectives: tuple[int, ...]
+    bottom: tuple[int, ...]
+    top: tuple[int, ...]
+    piles: tuple[tuple[int, ...], ...]
+    bag: tuple[int, ...]
+    stores: tuple[tuple[int, ...], ...]
+    stationmaster: tuple[int | None, int | None, int | None]
+    tableaux: tuple[tuple[int, ...], ...]
+    hand: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    luggage: tuple[int, ...]
+    luggage_counts: tuple[int, ...]
+    offer: tuple[int, ...]
+    offer_size: int
+    deck_size: int
+    luggage_size: int
+    discarded: tuple[int, ...]
+    pending: tuple[tuple[str, int], ...]
+    over: bool
+
+    @property
+    def player(self) -> int:
+        return self.seat
+
+
+class TransorientState:
+    """The changing part of a game (see the module's text).
+
+    >>> from workbench.games import GAMES, play
+    >>> info = GAMES["transorient_express"]
+    >>> end = play(info.new_game(players=3, seed=2), [info.bots["greedy"]] * 3, seed=1)
+    >>> end.is_terminal(), max(len(t) for t in end.tableaux) >= 7
+    (True, True)
+    """
+
+    def __init__(self, game: TransorientExpress, *, empty: bool = False) -> None:
+        self.game = game
+        if empty:
+            return
+        cards, rules, n = game.cards, game.rules, game.players
+        k = len(cards.token_colors)
+        c = game.columns
+        self.log: list[Action] = []
+        self.bag = list(cards.tokens)
+        self.stores = [[0] * k for _ in range(n)]
+        self.discounts = [[0] * k for _ in range(n)]
+        self.bonus = [0] * n
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.tableaux: list[list[int]] = [[] for _ in range(n)]
+        self.luggage: list[list[int]] = [[] for _ in range(n)]
+        self.offer: list[int] = []
+        self.bottom = [-1] * c
+        self.top = [-1] * c
+        self.piles = [[0] * k for _ in range(c)]
+        self.deck = list(range(len(cards.destinations)))
+        self.deck_bottom: list[int] = []
+        self.discarded: list[int] = []
+        self.lug = list(range(len(cards.luggage)))
+        self.lug_bottom: list[int] = []
+        self.objectives: list[int] = []
+        self.sm_holder: int | None = 0
+        self.sm_column: int | None = None
+        self.sm_owner: int | None = None
+        self.round = 0
+        self.starter = 0
+        self.order: list[int] = []
+        self.turn = 0
+        self.phase = "newround"
+        pending: list[tuple[str, int]] = [("objective", i) for i in range(3)]
+        for seat in range(n):
+            pending += [("store", seat)] * rules.start_tokens
+        pending += [("bottom", col) for col in range(c)]
+        pending += [("top", col) for col in range(c)]
+        for col in range(c):
+            pending += [("pile", col)] * rules.pile_size
+        self.pending = pending
+        self._settle()
+
+    # ------------------------------------------------------------------ protocol
+
+    def __repr__(self) -> str:
+        return (
+            f"<TransorientState round {self.round}, {self.phase}, to play {self.to_play}, "
+            f"{len(self.history)} actions>"
+        )
+
+    _FIELDS = (
+        "bag",
+        "stores",
+        "discounts",
+        "bonus",
+        "hands",
+        "tableaux",
+        "luggage",
+        "offer",
+        "bottom",
+        "top",
+        "piles",
+        "deck",
+        "deck_bottom",
+        "discarded",
+        "lug",
+        "lug_bottom",
+        "objectives",
+        "sm_holder",
+        "sm_column",
+        "sm_owner",
+        "round",
+        "starter",
+        "order",
+        "turn",
+        "phase",
+        "pending",
+        "log",
+    )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, TransorientState):
+            return NotImplemented
+        return self.game == other.game and all(
+            getattr(self, f) == getattr(other, f) for f in self._FIELDS
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def copy(self) -> TransorientState:
+        new = TransorientState(self.game, empty=True)
+        for f in self._FIELDS:
+            value = getattr(self, f)
+            if isinstance(value, list):
+                value = [list(v) if isinstance(v, list) else v for v in value]
+            setattr(new, f, value)
+        return new
+
+    @property
+    def history(self) -> tuple[Action, ...]:
+        """Every action and chance outcome so far (a sampled state's starts empty)."""
+        return tuple(self.log)
+
+    @property
+    def to_play(self) -> int | None:
+        if self.pending or self.phase not in _DECISIONS:
+            return None
+        return self.order[self.turn]
+
+    def is_terminal(self) -> bool:
+        return self.phase == "over"
+
+    def legal_actions(self) -> list[Action]:
+        """The seat on turn's actions: ``take`` then ``pile`` by column; ``master`` by
+        column; ``play`` by card then ``pass``; ``keep``, ``discard`` by card; ``return``
+        in token order. ``[]`` at chance nodes and at the end."""
+        if self.to_play is None:
+            return []
+        seat = self.order[self.turn]
+        phase = self.phase
+        cards = self.game.cards
+        if phase == "take":
+            open_ = [c for c, card in enumerate(self.bottom) if card >= 0]
+            takes: list[Action] = [Take(c) for c in open_]
+            return takes + [Pile(c) for c in open_]
+        if phase == "place":
+            return [Place(c) for c, card in enumerate(self.bottom) if card >= 0]
+        if phase == "play":
+            out: list[Action] = [
+                Play(i, _label(cards, i))
+                for i in sorted(set(self.hands[seat]))
+                if self.affordable(seat, i)
+            ]
+            return [*out, Pass()]
+        if phase == "keep":
+            return [Keep(i) for i in sorted(set(self.offer))]
+        if phase == "discard":
+            return [Discard(i, _label(cards, i)) for i in sorted(set(self.hands[seat]))]
+        colors = cards.token_colors
+        return [Return(colors[i]) for i, n in enumerate(self.stores[seat]) if n]
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        """The next draw's outcomes with their probabilities; ``[]`` off chance nodes."""
+        if not self.pending:
+            return []
+        kind, target = self.pending[0]
+        cards = self.game.cards
+        colors = cards.token_colors
+        if kind in ("store", "pile", "bonus"):
+            total = sum(self.bag)
+            return [(TokenDraw(colors[i]), n / total) for i, n in enumerate(self.bag) if n]
+        if kind in ("bottom", "top"):
+            p = 1.0 / len(self.deck)
+            draws = self.game.draws
+            return [(draws[i], p) for i in self.deck]
+        if kind == "luggage":
+            p = 1.0 / len(self.lug)
+            return [(LuggageDraw(i), p) for i in self.lug]
+        if kind == "objective":
+            kind_name = ("visa", "season", "route")[target]
+            numbers = [o.number for o in cards.objectives if o.kind == kind_name]
+            return [(ObjectiveDraw(n), 1.0 / len(numbers)) for n in numbers]
+        store = self.stores[target]
+        total = sum(store)
+        return [(LoseToken(colors[i]), n / total) for i, n in enumerate(store) if n]
+
+    def apply(self, action: Action) -> None:
+        """Play ``action``; :class:`~workbench.exceptions.IllegalActionError` saying why."""
+        if self.phase == "over":
+            raise IllegalActionError(f"{action}: the game is over")
+        if self.pending:
+            self._chance(action)
+        else:
+            self._decide(action)
+        self.log.append(action)
+        self._settle()
+
+    def scores(self) -> tuple[int, ...]:
+        """Every seat's points as if the game ended now (the final scores at the end)."""
+        return tuple(b.total for b in self.breakdown())
+
+    def breakdown(self) -> list[Breakdown]:
+        """Every seat's points by source (see :mod:`.scoring`)."""
+        return scorer(self.game.cards, self.objectives, self.game.rules.ranked_ties).breakdown(
+            self.tableaux, self.luggage
+        )
+
+    def winners(self) -> tuple[int, ...]:
+        """The most points, then the most passports; players still tied share."""
+        if self.phase != "over":
+            return ()
+        marks = [(b.total, b.passports) for b in self.breakdown()]
+        best = max(marks)
+        return tuple(s for s, m in enumerate(marks) if m == best)
+
+    def observation(self, seat: int) -> Observation:
+        n = self.game.players
+        own_offer = self.phase == "keep" and self.order[self.turn] == seat
+        legal = tuple(self.legal_actions()) if self.to_play == seat else ()
+        return Observation(
+            seat=seat,
+            legal_actions=legal,
+            to_play=self.to_play,
+            phase=self.phase,
+            round=self.round,
+            turn=self.turn,
+            order=tuple(self.order),
+            objectives=tuple(self.objectives),
+            bottom=tuple(self.bottom),
+            top=tuple(self.top),
+            piles=tuple(tuple(p) for p in self.piles),
+            bag=tuple(self.bag),
+            stores=tuple(tuple(s) for s in self.stores),
+            stationmaster=(self.sm_holder, self.sm_column, self.sm_owner),
+            tableaux=tuple(tuple(t) for t in self.tableaux),
+            hand=tuple(self.hands[seat]),
+            hand_sizes=tuple(len(self.hands[s]) for s in range(n)),
+            luggage=tuple(self.luggage[seat]),
+            luggage_counts=tuple(len(self.luggage[s]) for s in range(n)),
+            offer=tuple(self.offer) if own_offer else (),
+            offer_size=len(self.offer),
+            deck_size=len(self.deck) + len(self.deck_bottom),
+            luggage_size=len(self.lug) + len(self.lug_bottom),
+            discarded=tuple(self.discarded),
+            pending=tuple(self.pending),
+            over=self.phase == "over",
+        )
+
+    # ------------------------------------------------------------------ helpers
+
+    def text(self, action: Action) -> str:
+        """``action``'s text with its card named (``play 5-green``) even when the value
+        was made without the label."""
+        if not isinstance(action, Play | Discard | CardDraw) or action.label:
+            return str(action)
+        if not 0 <= action.card < len(self.game.cards.destinations):
+            return str(action)
+        return str(replace(action, label=_label(self.game.cards, action.card)))
+
+    @property
+    def seat(self) -> int | None:
+        """The seat whose turn is going on (also at the chance nodes inside it, such as a
+        Luggage draw); ``None`` between rounds and at the end."""
+        if self.phase in ("over", "newround") or self.turn >= len(self.order):
+            return None
+        return self.order[self.turn]
+
+    def cost(self, seat: int, card: int) -> list[tuple[int, int]]:
+        """What ``card`` costs ``seat`` after its discounts: ``[(token index, count)]``."""
+        disc = self.discounts[seat]
+        return [(i, n - disc[i]) for i, n in self.game.costs[card] if n > disc[i]]
+
+    def affordable(self, seat: int, card: int) -> bool:
+        """Whether ``seat``'s store pays ``card`` now."""
+        store = self.stores[seat]
+        return all(store[i] >= k for i, k in self.cost(seat, card))
+
+    def store_limit(self, seat: int) -> int:
+        """Tokens ``seat`` may keep at the end of a turn."""
+        return self.game.rules.store_limit + self.bonus[seat]
+
+    def store_size(self, seat: int) -> int:
+        """Tokens counted against the limit (the Stationmaster too, by the rule)."""
+        extra = self.game.rules.stationmaster_counts and self.sm_holder == seat
+        return sum(self.stores[seat]) + (1 if extra else 0)
+
+    # ------------------------------------------------------------------ chance
+
+    def _chance(self, action: Action) -> None:
+        kind, target = self.pending[0]
+        cards = self.game.cards
+        if kind in ("store", "pile", "bonus", "lose"):
+            if not isinstance(action, TokenDraw if kind != "lose" else LoseToken):
+                raise IllegalActionError(f"{action}: a token is drawn here ({kind})")
+            i = self.game.color_index.get(action.color, -1)
+            source = self.bag if kind != "lose" else self.stores[target]
+            if i < 0 or source[i] == 0:
+                where = "the bag" if kind != "lose" else f"seat {target}'s store"
+                raise IllegalActionError(f"{action}: no {action.color} token in {where}")
+            self.pending.pop(0)
+            source[i] -= 1
+            if kind == "lose":
+                self.bag[i] += 1
+            elif kind == "store":
+                self.stores[target][i] += 1
+            else:
+                self.piles[target][i] += 1
+            return
+        if kind in ("bottom", "top"):
+            if not isinstance(action, CardDraw) or action.card not in self.deck:
+                raise IllegalActionError(f"{action}: a card of the shuffled pile is dealt here")
+            self.pending.pop(0)
+            self.deck.remove(action.card)
+            (self.bottom if kind == "bottom" else self.top)[target] = action.card
+            return
+        if kind == "luggage":
+            if not isinstance(action, LuggageDraw) or action.luggage not in self.lug:
+                raise IllegalActionError(f"{action}: a Luggage card of the pile is drawn here")
+            self.pending.pop(0)
+            self.lug.remove(action.luggage)
+            self.offer.append(action.luggage)
+            return
+        kind_name = ("visa", "season", "route")[target]
+        numbers = {o.number: i for i, o in enumerate(cards.objectives) if o.kind == kind_name}
+        if not isinstance(action, ObjectiveDraw) or action.number not in numbers:
+            raise IllegalActionError(f"{action}: a {kind_name} objective is drawn here")
+        self.pending.pop(0)
+        self.objectives.append(numbers[action.number])
+
+    def _settle(self) -> None:
+        """Resolve what needs no decision: draws from the known part of a pile, draws from
+        an empty bag or pile (nothing comes), and the start of a round."""
+        while True:
+            while self.pending:
+                kind, target = self.pending[0]
+                if kind in ("store", "pile", "bonus") and not any(self.bag):
+                    self.pending.pop(0)
+                elif kind in ("bottom", "top") and not self.deck:
+                    self.pending.pop(0)
+                    if self.deck_bottom:
+                        card = self.deck_bottom.pop(0)
+                        (self.bottom if kind == "bottom" else self.top)[target] = card
+                elif kind == "luggage" and not self.lug:
+                    self.pending.pop(0)
+                    if self.lug_bottom:
+                        self.offer.append(self.lug_bottom.pop(0))
+                elif kind == "lose" and not any(self.stores[target]):
+                    self.pending.pop(0)
+                else:
+                    return
+            if self.phase == "newround":
+                self._start_round()
+                continue
+            if self.phase == "keep" and not self.offer:
+                self._end_turn()
+                continue
+            if self.phase == "endturn":
+                self._next_turn()
+                continue
+            return
+
+    # ------------------------------------------------------------------ turns
+
+    def _start_round(self) -> None:
+        n = self.game.players
+        self.round += 1
+        if n == 2:
+            self.sm_holder = self.starter
+            pattern = [self.starter, 1 - self.starter, 1 - self.starter, self.starter]
+        else:
+            assert self.sm_holder is not None
+            self.starter = self.sm_holder
+            pattern = [(self.starter + i) % n for i in range(n)]
+        turns = sum(1 for card in self.bottom if card >= 0) - 1
+        self.order = [pattern[i % len(pattern)] for i in range(turns)]
+        self.turn = 0
+        self.phase = "take"
+        if turns < 1:
+            self.phase = "over"
+
+    def _decide(self, action: Action) -> None:
+        seat = self.order[self.turn]
+        legal = self.legal_actions()
+        if action not in legal:
+            raise IllegalActionError(
+                f"round {self.round}, turn {self.turn + 1}, seat {seat}: {self.text(action)} "
+                f"is not legal in the {self.phase} step (legal: {', '.join(map(str, legal[:12]))}"
+                f"{' ...' if len(legal) > 12 else ''})"
+            )
+        rules = self.game.rules
+        cards = self.game.cards
+        if isinstance(action, Take | Pile):
+            col = action.column
+            card = self.bottom[col]
+            self.bottom[col] = -1
+            pile = self.piles[col]
+            if isinstance(action, Take):
+                self.hands[seat].append(card)
+                for i, k in enumerate(pile):
+                    self.bag[i] += k
+            else:
+                store = self.stores[seat]
+                for i, k in enumerate(pile):
+                    store[i] += k
+                (self.deck_bottom if rules.discard == "bottom" else self.discarded).append(card)
+            self.piles[col] = [0] * len(pile)
+            if self.sm_column == col:
+                self.sm_holder, self.sm_column = seat, None
+            first = self.turn == 0 and self.game.players > 2
+            self.phase = "place" if first and self.sm_holder == seat else "play"
+        elif isinstance(action, Place):
+            self.sm_owner = seat
+            self.sm_holder, self.sm_column = None, action.column
+            self.phase = "play"
+        elif isinstance(action, Play):
+            played = cards.destinations[action.card]
+            store = self.stores[seat]
+            for i, k in self.cost(seat, action.card):
+                store[i] -= k
+                self.bag[i] += k
+            self.hands[seat].remove(action.card)
+            self.tableaux[seat].append(action.card)
+            if played.effect.kind == "discount":
+                self.discounts[seat][cards.token_colors.index(played.effect.color)] += 1
+            elif played.effect.kind == "store":
+                self.bonus[seat] += played.effect.amount
+            if played.luggage:
+                self.phase = "keep"
+                self.pending += [("luggage", seat)] * 2
+            else:
+                self._end_turn()
+        elif isinstance(action, Pass):
+            self._end_turn()
+        elif isinstance(action, Keep):
+            self.offer.remove(action.luggage)
+            self.luggage[seat].append(action.luggage)
+            self.lug_bottom += self.offer
+            self.offer = []
+            self._end_turn()
+        elif isinstance(action, Discard):
+            self.hands[seat].remove(action.card)
+            self.deck_bottom.append(action.card)
+            self._end_turn()
+        elif isinstance(action, Return):
+            i = cards.token_colors.index(action.color)
+            self.stores[seat][i] -= 1
+            self.bag[i] += 1
+            self._end_turn()
+
+    def _end_turn(self) -> None:
+        seat = self.order[self.turn]
+        rules = self.game.rules
+        if len(self.hands[seat]) > rules.hand_limit:
+            self.phase = "discard"
+            return
+        over = self.store_size(seat) - self.store_limit(seat)
+        if over > 0 and any(self.stores[seat]):
+            if rules.returns == "player":
+                self.phase = "return"
+                return
+            self.pending += [("lose", seat)] * min(over, sum(self.stores[seat]))
+            self.phase = "endturn"
+            return
+        self._next_turn()
+
+    def _next_turn(self) -> None:
+        self.turn += 1
+        if self.turn < len(self.order):
+            self.phase = "take"
+            return
+        self._end_round()
+
+    def _end_round(self) -> None:
+        game = self.game
+        if max(len(t) for t in self.tableaux) >= game.rules.end_at(game.players):
+            self.phase = "over"
+            return
+        left = [c for c, card in enumerate(self.bottom) if card >= 0]
+        self.pending += [("bonus", c) for c in left for _ in range(game.rules.round_bonus)]
+        if game.players == 2:
+            self.starter = 1 - self.starter
+        elif self.sm_column is not None:
+            self.sm_holder, self.sm_column = self.sm_owner, None
+        for c in range(len(self.bottom)):
+            if self.bottom[c] < 0:
+                self.bottom[c], self.top[c] = self.top[c], -1
+                if self.bottom[c] >= 0:
+                    self.pending += [("pile", c)] * game.rules.pile_size
+        if any(card < 0 for card in self.bottom):
+            self.pending = []
+            self.phase = "over"  # the deck ran out: the station cannot be dealt in full
+            return
+        # the top row is dealt before the new piles, as the rulebook's list has it
+        piles = [p for p in self.pending if p[0] == "pile"]
+        self.pending = [p for p in self.pending if p[0] == "bonus"]
+        self.pending += [("top", c) for c in range(len(self.top)) if self.top[c] < 0]
+        self.pending += piles
+        self.phase = "newround"
+
+
+def _label(cards: CardSet, index: int) -> str:
+    d = cards.destinations[index]
+    return f"{d.number}-{d.color}"
+
+
+def _sample(
+    game: TransorientExpress, obs: Observation, rng: np.random.Generator
+) -> TransorientState:
+    cards = game.cards
+    seat = obs.seat
+    n = game.players
+    state = TransorientState(game, empty=True)
+    seen: set[int] = {c for c in (*obs.bottom, *obs.top) if c >= 0}
+    for t in obs.tableaux:
+        seen.update(t)
+    seen.update(obs.hand)
+    seen.update(obs.discarded)
+    unseen = [i for i in range(len(cards.destinations)) if i not in seen]
+    rng.shuffle(unseen)
+    hands: list[list[int]] = []
+    for s in range(n):
+        if s == seat:
+            hands.append(list(obs.hand))
+        else:
+            hands.append(unseen[: obs.hand_sizes[s]])
+            unseen = unseen[obs.hand_sizes[s] :]
+    lug_seen = set(obs.luggage) | set(obs.offer)
+    lug_unseen = [i for i in range(len(cards.luggage)) if i not in lug_seen]
+    rng.shuffle(lug_unseen)
+    luggage: list[list[int]] = []
+    for s in range(n):
+        if s == seat:
+            luggage.append(list(obs.luggage))
+        else:
+            luggage.append(lug_unseen[: obs.luggage_counts[s]])
+            lug_unseen = lug_unseen[obs.luggage_counts[s] :]
+    offer = list(obs.offer)
+    if obs.offer_size and not offer:
+        offer, lug_unseen = lug_unseen[: obs.offer_size], lug_unseen[obs.offer_size :]
+    state.bag = list(obs.bag)
+    state.stores = [list(s) for s in obs.stores]
+    state.discounts = [[0] * len(cards.token_colors) for _ in range(n)]
+    state.bonus = [0] * n
+    index = game.color_index
+    for s, t in enumerate(obs.tableaux):
+        for i in t:
+            e = cards.destinations[i].effect
+            if e.kind == "discount":
+                state.discounts[s][index[e.color]] += 1
+            elif e.kind == "store":
+                state.bonus[s] += e.amount
+    state.hands = hands
+    state.tableaux = [list(t) for t in obs.tableaux]
+    state.luggage = luggage
+    state.offer = offer
+    state.bottom = list(obs.bottom)
+    state.top = list(obs.top)
+    state.piles = [list(p) for p in obs.piles]
+    state.deck = sorted(unseen)
+    state.deck_bottom = []
+    state.discarded = list(obs.discarded)
+    state.lug = sorted(lug_unseen)
+    state.lug_bottom = []
+    state.objectives = list(obs.objectives)
+    state.sm_holder, state.sm_column, state.sm_owner = obs.stationmaster
+    state.round = obs.round
+    state.order = list(obs.order)
+    state.turn = obs.turn
+    state.starter = obs.order[0] if obs.order else 0
+    state.phase = obs.phase
+    state.pending = list(obs.pending)
+    state.log = []
+    return state
+
+
+def save_record(state: TransorientState) -> dict[str, Any]:
+    """The saved game of ``state``: the game's parameters (the card set's name and
+    fingerprint, the rules that differ from the rulebook's, players, seed), the log as
+    action texts (chance outcomes included), its length, whether the game was over, and a
+    digest.
+
+    >>> from workbench.games import GAMES
+    >>> state = GAMES["transorient_express"].new_game(players=2, seed=4).new_state()
+    >>> record = save_record(state)
+    >>> record["game"], record["format"], record["action_count"], record["over"]
+    ('transorient_express', 1, 0, False)
+    """
+    from workbench.records import digest
+
+    actions = [str(a) for a in state.history]
+    record: dict[str, Any] = {
+        "format": FORMAT,
+        "game": NAME,
+        **state.game.to_record(),
+        "actions": actions,
+        "action_count": len(actions),
+        "over": state.is_terminal(),
+    }
+    record["digest"] = digest(record)
+    return record
+
+
+def load_record(record: dict[str, Any], cards: CardSet) -> TransorientState:
+    """The state a :func:`save_record` record describes, replayed on ``cards``.
+
+    Raises ``ValueError`` saying what is wrong: another format or game, missing or
+    mistyped fields, another card set or an edited one, a log cut or extended, an edited
+    record (digest), a log that breaks the rules (``IllegalActionError``) or that does not
+    end the way the record says.
+
+    >>> from workbench.games import GAMES
+    >>> info = GAMES["transorient_express"]
+    >>> state = info.new_game(players=2, seed=4).new_state()
+    >>> load_record(save_record(state), info.board()) == state
+    True
+    >>> load_record({**save_record(state), "seed": 5}, info.board())
+    Traceback (most recent call last):
+    ...
+    ValueError: the saved game was changed after it was saved (its digest does not match)...
+    """
+    from workbench.games.record import replay
+    from workbench.records import check_fields, digest
+
+    if not isinstance(record, dict):
+        raise ValueError(f"a saved game is a mapping of keys, not {type(record).__name__}")
+    form = record.get("format")
+    if isinstance(form, bool) or form != FORMAT:
+        raise ValueError(f"saved game format is {form!r}: this reader reads {FORMAT}")
+    check_fields(record, _REQUIRED)
+    if record["game"] != NAME:
+        raise ValueError(f"the saved game is a game of {record['game']!r}, not of {NAME!r}")
+    if not all(isinstance(a, str) for a in record["actions"]):
+        raise ValueError("the saved game's actions should all be text such as 'take 3'")
+    game = TransorientExpress.from_record(record, cards)
+    if record["action_count"] != len(record["actions"]):
+        raise ValueError(
+            f"the saved game records {record['action_count']} actions but holds "
+            f"{len(record['actions'])}: its log was cut or extended"
+        )
+    if record["digest"] != digest(record):
+        raise ValueError(
+            "the saved game was changed after it was saved (its digest does not match): "
+            "its rules, seed or actions are not the ones played"
+        )
+    state = replay(game, record["actions"])
+    assert isinstance(state, TransorientState)
+    if state.is_terminal() != record["over"]:
+        raise ValueError(
+            f"the saved game says the game {'was' if record['over'] else 'was not'} over, "
+            f"but its log {'does not end' if record['over'] else 'ends'} it"
+        )
+    return state

@@ -1,0 +1,394 @@
+"""End-of-game scoring: points by source (cards, luggage, each objective) for every player.
+
+A player's **cards** points are the Destination cards' points and their end-game effects
+(``per_color``, ``per_passport``); **luggage** the Luggage cards' points and
+``per_luggage``; each objective in play adds its own column. Wild cards are decided for the
+player's best: a ``wild_number`` card counts as whichever number lengthens the Route set
+most, a ``wild_color`` card as whichever color gives the most points (tried in full).
+
+>>> from workbench.games.transorient_express.cards import load_cards
+>>> cards = load_cards("maps/transorient_express.yaml")
+>>> tableau = [cards.destination(x) for x in ("1 red", "2 red", "3 red")]
+>>> run_length([cards.destinations[i] for i in tableau])
+3
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from workbench.games.transorient_express.cards import CardSet, Destination, Luggage, Objective
+
+__all__ = [
+    "Breakdown",
+    "Scorer",
+    "objective_value",
+    "passports",
+    "ranked_points",
+    "run_length",
+    "score_players",
+    "scorer",
+    "season_met",
+    "table_points",
+]
+
+
+@dataclass(frozen=True)
+class Breakdown:
+    """One player's final points by source; ``objectives`` follows the objectives in play."""
+
+    cards: int
+    luggage: int
+    objectives: tuple[int, ...]
+    passports: int
+
+    @property
+    def total(self) -> int:
+        return self.cards + self.luggage + sum(self.objectives)
+
+
+def passports(tableau: Sequence[Destination], luggage: Sequence[Luggage]) -> int:
+    """Passport icons on the Destination and Luggage cards."""
+    return sum(d.passports for d in tableau) + sum(lg.passports for lg in luggage)
+
+
+def run_length(tableau: Sequence[Destination]) -> int:
+    """The longest set 1, 2, ..., k a player holds, ``wild_number`` cards filling gaps.
+
+    >>> from workbench.games.transorient_express.cards import Effect
+    >>> card = lambda n, wild=False: Destination(n, "red", "", (), 0,
+    ...     effect=Effect("wild_number") if wild else Effect())
+    >>> run_length([card(1), card(2), card(4)]), run_length([card(1), card(4), card(9, True)])
+    (2, 2)
+    >>> run_length([card(2), card(3)]), run_length([card(2), card(7, True)])
+    (0, 2)
+    """
+    wild = 0
+    have = set()
+    for d in tableau:
+        if d.effect.kind == "wild_number":
+            wild += 1
+        else:
+            have.add(d.number)
+    k = 0
+    while True:
+        if k + 1 not in have:
+            if wild == 0:
+                return k
+            wild -= 1
+        k += 1
+
+
+def table_points(objective: Objective, value: int) -> int:
+    """The points of the best row of ``objective``'s table that ``value`` reaches.
+
+    >>> table_points(Objective(13, "route", table=((2, 2), (5, 6), (7, 9))), 6)
+    6
+    """
+    points = 0
+    for at_least, p in objective.table:
+        if value >= at_least:
+            points = p
+    return points
+
+
+def season_met(objective: Objective, counts: Sequence[int], colors: Sequence[str]) -> bool:
+    """Whether cards of ``counts`` colors (in ``colors`` order) meet a Season card.
+
+    >>> season_met(Objective(9, "season", need="same", need_value=3, points=6),
+    ...            [3, 0, 1], ["red", "green", "blue"])
+    True
+    """
+    need, value = objective.need, objective.need_value
+    if need == "colors":
+        assert isinstance(value, tuple)
+        return all(counts[colors.index(c)] >= value.count(c) for c in set(value))
+    assert isinstance(value, int)
+    if need == "distinct":
+        return sum(1 for c in counts if c) >= value
+    if need == "same":
+        return max(counts) >= value
+    return sum(1 for c in counts if c >= 2) >= value  # pairs
+
+
+def ranked_points(values: Sequence[int], medals: Sequence[int], ties: str = "dense") -> list[int]:
+    """Medals by ranking ``values`` (higher is better; 0 earns nothing). Tied players all
+    take their rank's medal; below them ranks go on ``dense`` (the next is one lower) or
+    ``competition`` (tied players use up their places).
+
+    >>> ranked_points([5, 5, 3, 1], [8, 5, 2])
+    [8, 8, 5, 2]
+    >>> ranked_points([5, 5, 3, 1], [8, 5, 2], "competition")
+    [8, 8, 2, 0]
+    >>> ranked_points([0, 2], [8, 5, 2])
+    [0, 8]
+    """
+    out = [0] * len(values)
+    distinct = sorted({v for v in values if v > 0}, reverse=True)
+    for seat, v in enumerate(values):
+        if v <= 0:
+            continue
+        rank = distinct.index(v) if ties == "dense" else sum(1 for w in values if w > v)
+        out[seat] = medals[rank] if rank < len(medals) else 0
+    return out
+
+
+def _own_points(
+    cards: CardSet,
+    tableau: Sequence[Destination],
+    luggage: Sequence[Luggage],
+    seasons: Sequence[Objective],
+) -> tuple[int, list[int]]:
+    """Best cards points plus season points over the wild colors' choices."""
+    colors = cards.colors
+    base = [0] * len(colors)
+    wild = 0
+    fixed_points = 0
+    per_color: list[tuple[int, int]] = []
+    pp = passports(tableau, luggage)
+    for d in tableau:
+        fixed_points += d.points
+        kind = d.effect.kind
+        if kind == "wild_color":
+            wild += 1
+        else:
+            base[colors.index(d.color)] += 1
+        if kind == "per_color":
+            per_color.append((colors.index(d.effect.color), d.effect.amount))
+        elif kind == "per_passport":
+            fixed_points += d.effect.amount * pp
+    best: tuple[int, list[int]] | None = None
+    choices = itertools.combinations_with_replacement(range(len(colors)), wild) if wild else [()]
+    for choice in choices:
+        counts = list(base)
+        for c in choice:
+            counts[c] += 1
+        card_points = fixed_points + sum(a * counts[c] for c, a in per_color)
+        season = [o.points if season_met(o, counts, colors) else 0 for o in seasons]
+        if best is None or card_points + sum(season) > best[0] + sum(best[1]):
+            best = (card_points, season)
+    assert best is not None
+    return best
+
+
+def objective_value(objective: Objective, tableau: Sequence[Destination], pp: int) -> int:
+    """What a Visa (passports) or Route (set length) card measures for one player."""
+    return pp if objective.kind == "visa" else run_length(tableau)
+
+
+class Scorer:
+    """The scoring of one card set with its objectives in play, with every card's numbers
+    looked up once (the bots score thousands of what-ifs a game).
+
+    >>> from workbench.games.transorient_express.cards import load_cards
+    >>> cards = load_cards("maps/transorient_express.yaml")
+    >>> scorer = Scorer(cards, (0, 6, 12))
+    >>> scorer.total(0, [[0, 12], [5]], [[], []]) == score_players(
+    ...     cards, [[0, 12], [5]], [[], []], (0, 6, 12))[0].total
+    True
+    """
+
+    def __init__(self, cards: CardSet, objectives: Sequence[int], ties: str = "dense") -> None:
+        self.cards = cards
+        self.ties = ties
+        colors = cards.colors
+        self.ncolors = len(colors)
+        self.dest = [
+            (
+                d.points,
+                d.passports,
+                colors.index(d.color),
+                d.effect.kind,
+                colors.index(d.effect.color) if d.effect.kind == "per_color" else -1,
+                d.effect.amount,
+                d.number,
+            )
+            for d in cards.destinations
+        ]
+        self.lug = [
+            (lg.points, lg.passports, lg.effect.amount if lg.effect.kind == "per_luggage" else 0)
+            for lg in cards.luggage
+        ]
+        self.objs = [cards.objectives[i] for i in objectives]
+        self.seasons = [o for o in self.objs if o.kind == "season"]
+        self.needs_run = any(o.kind == "route" for o in self.objs)
+
+    def passports(self, tableau: Sequence[int], luggage: Sequence[int]) -> int:
+        """Passports on the cards (indices)."""
+        dest, lug = self.dest, self.lug
+        return sum(dest[i][1] for i in tableau) + sum(lug[i][1] for i in luggage)
+
+    def run(self, tableau: Sequence[int]) -> int:
+        """The Route set length (see :func:`run_length`)."""
+        wild = 0
+        have = set()
+        for i in tableau:
+            d = self.dest[i]
+            if d[3] == "wild_number":
+                wild += 1
+            else:
+                have.add(d[6])
+        k = 0
+        while True:
+            if k + 1 not in have:
+                if wild == 0:
+                    return k
+                wild -= 1
+            k += 1
+
+    def own(self, tableau: Sequence[int], luggage: Sequence[int]) -> tuple[int, list[int], int]:
+        """Cards points, season points (best wild colors) and luggage points."""
+        base = [0] * self.ncolors
+        wild = 0
+        fixed = 0
+        per_color = []
+        pp = self.passports(tableau, luggage)
+        for i in tableau:
+            points, _, color, kind, ecolor, amount, _ = self.dest[i]
+            fixed += points
+            if kind == "wild_color":
+                wild += 1
+            else:
+                base[color] += 1
+            if kind == "per_color":
+                per_color.append((ecolor, amount))
+            elif kind == "per_passport":
+                fixed += amount * pp
+        lug_points = 0
+        for i in luggage:
+            lug_points += self.lug[i][0] + self.lug[i][2] * len(luggage)
+        seasons = self.seasons
+        colors = self.cards.colors
+        if not wild:
+            card_points = fixed + sum(a * base[c] for c, a in per_color)
+            return (
+                card_points,
+                [o.points if season_met(o, base, colors) else 0 for o in seasons],
+                lug_points,
+            )
+        best: tuple[int, list[int]] | None = None
+        for choice in itertools.combinations_with_replacement(range(self.ncolors), wild):
+            counts = list(base)
+            for c in choice:
+                counts[c] += 1
+            card_points = fixed + sum(a * counts[c] for c, a in per_color)
+            season = [o.points if season_met(o, counts, colors) else 0 for o in seasons]
+            if best is None or card_points + sum(season) > best[0] + sum(best[1]):
+                best = (card_points, season)
+        assert best is not None
+        return best[0], best[1], lug_points
+
+    def breakdown(
+        self, tableaux: Sequence[Sequence[int]], luggages: Sequence[Sequence[int]]
+    ) -> list[Breakdown]:
+        """Every player's :class:`Breakdown`."""
+        n = len(tableaux)
+        own = [self.own(tableaux[s], luggages[s]) for s in range(n)]
+        pps = [self.passports(tableaux[s], luggages[s]) for s in range(n)]
+        runs = [self.run(t) for t in tableaux] if self.needs_run else [0] * n
+        columns: list[list[int]] = []
+        season_i = 0
+        for o in self.objs:
+            if o.kind == "season":
+                columns.append([own[s][1][season_i] for s in range(n)])
+                season_i += 1
+                continue
+            values = pps if o.kind == "visa" else runs
+            if o.medals:
+                columns.append(ranked_points(values, o.medals, self.ties))
+            else:
+                columns.append([table_points(o, v) for v in values])
+        return [
+            Breakdown(own[s][0], own[s][2], tuple(col[s] for col in columns), pps[s])
+            for s in range(n)
+        ]
+
+    def total(
+        self, seat: int, tableaux: Sequence[Sequence[int]], luggages: Sequence[Sequence[int]]
+    ) -> int:
+        """``seat``'s total alone (others are measured only for the ranked objectives)."""
+        cards_points, season, lug_points = self.own(tableaux[seat], luggages[seat])
+        total = cards_points + sum(season) + lug_points
+        pp = runs = None
+        for o in self.objs:
+            if o.kind == "season":
+                continue
+            if o.kind == "visa":
+                if pp is None:
+                    pp = [self.passports(t, lg) for t, lg in zip(tableaux, luggages, strict=True)]
+                values = pp
+            else:
+                if runs is None:
+                    runs = [self.run(t) for t in tableaux]
+                values = runs
+            if o.medals:
+                total += ranked_points(values, o.medals, self.ties)[seat]
+            else:
+                total += table_points(o, values[seat])
+        return total
+
+
+_SCORERS: dict[tuple[int, tuple[int, ...], str], Scorer] = {}
+
+
+def scorer(cards: CardSet, objectives: Sequence[int], ties: str = "dense") -> Scorer:
+    """The :class:`Scorer` of ``cards`` and ``objectives``, made once and kept.
+
+    >>> from workbench.games.transorient_express.cards import load_cards
+    >>> cards = load_cards("maps/transorient_express.yaml")
+    >>> scorer(cards, (0, 6, 12)) is scorer(cards, [0, 6, 12])
+    True
+    """
+    key = (id(cards), tuple(objectives), ties)
+    found = _SCORERS.get(key)
+    if found is None or found.cards is not cards:
+        if len(_SCORERS) > 256:
+            _SCORERS.clear()
+        found = _SCORERS[key] = Scorer(cards, tuple(objectives), ties)
+    return found
+
+
+def score_players(
+    cards: CardSet,
+    tableaux: Sequence[Sequence[int]],
+    luggages: Sequence[Sequence[int]],
+    objectives: Sequence[int],
+    ties: str = "dense",
+) -> list[Breakdown]:
+    """Every player's :class:`Breakdown` (indices into ``cards``; ``objectives`` are
+    indices into ``cards.objectives``), computed from the cards themselves, without the
+    :class:`Scorer`'s tables (the tests hold one against the other).
+
+    >>> from workbench.games.transorient_express.cards import load_cards
+    >>> cards = load_cards("maps/transorient_express.yaml")
+    >>> [b.total for b in score_players(cards, [[0], []], [[], []], [])]
+    [1, 0]
+    """
+    dests = [[cards.destinations[i] for i in t] for t in tableaux]
+    lugs = [[cards.luggage[i] for i in lg] for lg in luggages]
+    objs = [cards.objectives[i] for i in objectives]
+    seasons = [o for o in objs if o.kind == "season"]
+    n = len(tableaux)
+    own = [_own_points(cards, dests[s], lugs[s], seasons) for s in range(n)]
+    pps = [passports(dests[s], lugs[s]) for s in range(n)]
+    columns: list[list[int]] = []
+    season_i = 0
+    for o in objs:
+        if o.kind == "season":
+            columns.append([own[s][1][season_i] for s in range(n)])
+            season_i += 1
+            continue
+        values = [objective_value(o, dests[s], pps[s]) for s in range(n)]
+        if o.medals:
+            columns.append(ranked_points(values, o.medals, ties))
+        else:
+            columns.append([table_points(o, v) for v in values])
+    out = []
+    for s in range(n):
+        lug_points = sum(lg.points for lg in lugs[s]) + sum(
+            lg.effect.amount * len(lugs[s]) for lg in lugs[s] if lg.effect.kind == "per_luggage"
+        )
+        out.append(Breakdown(own[s][0], lug_points, tuple(col[s] for col in columns), pps[s]))
+    return out

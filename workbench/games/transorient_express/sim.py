@@ -1,0 +1,200 @@
+"""Transorient Express in the simulator: one game refereed by
+:class:`~workbench.games.Match` and written down as rows.
+
+Beside the shared ``games`` and ``seats`` tables (:mod:`workbench.games.tables`) it writes
+``cards``: one row per card event (a card ``taken`` into a hand, ``played``, or
+``passed`` over: discarded when its pile was taken). The seats' own columns are the points
+by source (``cards``, ``luggage``, ``visa``, ``season``, ``route``), the cards played,
+the passports and the Luggage cards held; the games' are the rounds, the cards played and
+the objectives in play. ``length`` counts rounds. A game cut off after ``max_rounds``
+rounds is ``truncated`` and has no winners.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from workbench.exceptions import IllegalActionError
+from workbench.games.protocol import BotFactory
+from workbench.games.referee import Match
+from workbench.games.tables import (
+    GAME_COLUMNS,
+    SEAT_COLUMNS,
+    Columns,
+    append_row,
+    empty_columns,
+    game_seeds,
+    result_rows,
+)
+from workbench.games.transorient_express.actions import Pile, Play, Take
+from workbench.games.transorient_express.cards import CardSet
+from workbench.games.transorient_express.game import TransorientExpress, TransorientState
+from workbench.games.transorient_express.rules import Rules
+
+__all__ = ["CARD_COLUMNS", "TABLES", "play_rows"]
+
+CARD_COLUMNS: dict[str, str] = {
+    "variant": "object",
+    "game": "int64",
+    "round": "int64",
+    "seat": "int64",
+    "bot": "object",
+    "event": "object",
+    "card": "object",
+    "number": "int64",
+    "color": "object",
+    "effect": "object",
+    "tokens": "int64",
+    "winner": "bool",
+    "win_share": "float64",
+}
+"""One row per card event: ``event`` is ``taken``, ``played`` or ``passed`` (discarded
+with its pile); ``card`` the label (``5 green``); ``effect`` its effect's kind;
+``tokens`` the tokens paid (``played``) or under it (``taken``, ``passed``); ``winner``
+and ``win_share`` are the seat's in the whole game."""
+
+TABLES: dict[str, dict[str, str]] = {
+    "games": {
+        **GAME_COLUMNS,
+        "rounds": "int64",
+        "cards_played": "int64",
+        "objectives": "object",
+    },
+    "seats": {
+        **SEAT_COLUMNS,
+        "score": "int64",
+        "cards": "int64",
+        "luggage": "int64",
+        "visa": "int64",
+        "season": "int64",
+        "route": "int64",
+        "cards_played": "int64",
+        "passports": "int64",
+        "luggage_cards": "int64",
+    },
+    "cards": CARD_COLUMNS,
+}
+"""The tables Transorient Express writes, by name."""
+
+
+def play_rows(
+    board: CardSet,
+    rules: Rules,
+    bots: Sequence[BotFactory],
+    names: Sequence[str],
+    seed: int,
+    game: int,
+    *,
+    variant: str = "",
+    max_rounds: int = 40,
+    max_actions: int = 1_000_000,
+    tables: dict[str, Columns] | None = None,
+) -> dict[str, Columns]:
+    """Play game ``game`` of a run seeded ``seed`` and append its rows to ``tables``.
+
+    ``board`` is the card set; the other parameters are those of
+    :func:`workbench.games.trans_europa.sim.play_rows`.
+
+    Examples
+    --------
+    >>> from workbench.games import GAMES
+    >>> info = GAMES["transorient_express"]
+    >>> out = play_rows(info.board(), Rules(), [info.bots["greedy"]] * 4, ["greedy"] * 4, 1, 0)
+    >>> len(out["seats"]["seat"]), sum(out["seats"]["win_share"])
+    (4, 1.0)
+    >>> play_rows(info.board(), Rules(), [info.bots["greedy"]] * 4, ["greedy"] * 4,
+    ...           1, 0)["cards"] == out["cards"]
+    True
+    """
+    if len(bots) != len(names):
+        raise ValueError(f"{len(bots)} bots but {len(names)} names")
+    if max_rounds < 1:
+        raise ValueError(f"max_rounds is {max_rounds!r}: use a whole number, at least 1")
+    if tables is None:
+        tables = {name: empty_columns(columns) for name, columns in TABLES.items()}
+    deal, bot_seed = game_seeds(seed, game)
+    the_game = TransorientExpress(board, rules, len(bots), deal)
+    names = list(names)
+    cards = board
+    events: list[dict[str, Any]] = []
+
+    def before(state: Any, action: Any, seat: int | None) -> None:
+        if seat is None:
+            return
+        if isinstance(action, Take | Pile):
+            card = state.bottom[action.column]
+            event = "taken" if isinstance(action, Take) else "passed"
+            tokens = sum(state.piles[action.column])
+        elif isinstance(action, Play):
+            card = action.card
+            event = "played"
+            tokens = sum(k for _, k in state.cost(seat, card))
+        else:
+            return
+        d = cards.destinations[card]
+        events.append(
+            {
+                "variant": variant,
+                "game": game,
+                "round": state.round,
+                "seat": seat,
+                "bot": names[seat],
+                "event": event,
+                "card": d.label,
+                "number": d.number,
+                "color": d.color,
+                "effect": d.effect.kind,
+                "tokens": tokens,
+            }
+        )
+
+    match = Match(the_game, bots, bot_seed, on_action=before, names=names)
+
+    def cut_off(state: Any) -> bool:
+        return bool(state.round > max_rounds)
+
+    try:
+        truncated = match.run(max_actions=max_actions, stop=cut_off)
+    except IllegalActionError as e:
+        raise IllegalActionError(
+            f"game {game} of {variant or 'the run'} (game seed {deal}), {e}"
+        ) from e
+    state: TransorientState = match.state  # type: ignore[assignment]
+    winners = () if truncated else state.winners()
+    share = 1.0 / len(winners) if winners else 0.0
+    for row in events:
+        row["winner"] = row["seat"] in winners
+        row["win_share"] = share if row["seat"] in winners else 0.0
+        append_row(tables["cards"], row)
+    parts = state.breakdown()
+    kinds = [cards.objectives[i].kind for i in state.objectives]
+    seat_extra = []
+    for s, b in enumerate(parts):
+        extra: dict[str, Any] = {"score": b.total, "cards": b.cards, "luggage": b.luggage}
+        for kind in ("visa", "season", "route"):
+            extra[kind] = sum(p for p, k in zip(b.objectives, kinds, strict=True) if k == kind)
+        extra["cards_played"] = len(state.tableaux[s])
+        extra["passports"] = b.passports
+        extra["luggage_cards"] = len(state.luggage[s])
+        seat_extra.append(extra)
+    rounds = min(state.round, max_rounds)
+    result_rows(
+        tables,
+        game_name=the_game.name,
+        variant=variant,
+        game=game,
+        seed=deal,
+        names=names,
+        scores=[b.total for b in parts],
+        winners=winners,
+        length=rounds,
+        truncated=truncated,
+        game_extra={
+            "rounds": rounds,
+            "cards_played": sum(len(t) for t in state.tableaux),
+            "objectives": ",".join(str(cards.objectives[i].number) for i in state.objectives),
+        },
+        seat_extra=seat_extra,
+    )
+    return tables
