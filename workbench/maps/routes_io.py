@@ -103,7 +103,8 @@ class _RouteReader(_Reader):
             for where, message, hint in self._describe(error, data):
                 if old != new:
                     message = message.replace(old, new, 1)
-                hint = _HINTS.get(str(path[-1]) if path else "") or hint or "see maps/README.md"
+                if not hint:
+                    hint = _HINTS.get(str(path[-1]) if path else "", "see maps/README.md")
                 self.problem(where, message, hint)
         return bad
 
