@@ -40,3 +40,17 @@ def test_the_text_histogram_draws_bars_in_proportion(tiny: Board) -> None:
         expected = 0 if not count else max(1, round(width * count / peak))
         assert bars == "#" * expected, row
     assert any(len(row.split()[1]) == width for row in rows if row.split()[1].startswith("#"))
+
+
+def test_the_route_report_text_ends_with_the_colors_table() -> None:
+    from tests.conftest import MAPS
+    from workbench import RouteBoard, load_map
+    from workbench.analysis.route_report import route_report
+
+    board = load_map(MAPS / "ticket_to_ride_europe.yaml")
+    assert isinstance(board, RouteBoard)
+    report = route_report(board, players=4)
+    lines = report.text().splitlines()
+    table = ["  " + line for line in report.colors.to_string().splitlines()]
+    heading = "Routes by color and length (cards: the color's cards plus locomotives)"
+    assert lines[-len(table) - 1 :] == [heading, *table]

@@ -240,3 +240,45 @@ def test_greedy_keeps_its_plan_within_a_turn(europe: Board) -> None:
             assert plan2 == plan1 - {placed2[0]}
             kept += 1
     assert kept >= 10
+
+
+class WatchedRhythm(ShrewdBot):
+    """Records the choices made on a lap whose budget is below the first lap's (a 3-2-1
+    rhythm) with a plan longer than this lap allows, though not longer than the first's:
+    whether the others' demand was asked, and what was chosen."""
+
+    late: ClassVar[list[tuple[bool, dict[Edge, float], list[PlaceRail], Action]]] = []
+    asked_demand = 0
+
+    def demand(self, obs: Observation) -> dict[Edge, float]:
+        self.asked_demand += 1
+        return super().demand(obs)
+
+    def choose_rail(
+        self, obs: Observation, rails: Sequence[PlaceRail], plan: frozenset[Edge], view: View
+    ) -> Action:
+        before = self.asked_demand
+        action = super().choose_rail(obs, rails, plan, view)
+        asked = self.asked_demand > before
+        budget = obs.rules.turn_budget(obs.lap)
+        black = [a for a in rails if not a.colored]
+        if len({a.segment for a in black}) > 1 and budget < len(plan) <= obs.rules.turn_budget(1):
+            self.late.append((asked, dict(self.demand(obs)), black, action))
+        return action
+
+
+def test_shrewd_orders_its_rails_by_this_laps_budget(europe: Board) -> None:
+    """With a 3-2-1 rhythm, a plan of 2 or 3 rails on a 1-rail lap cannot be finished this
+    turn, so the shrewd rule applies (the others' demand is asked, the least wanted rail
+    goes first), not the finishing shortcut."""
+    WatchedRhythm.late.clear()
+    rules = Rules(rhythm=(3, 2, 1))
+    for seed in range(3):
+        game = Game(europe, rules, players=3, seed=seed)
+        play_game(game, [WatchedRhythm, GreedyBot, GreedyBot], seed=seed)
+    assert WatchedRhythm.late, "a late lap left a plan the first lap could have finished"
+    for asked, wanted, black, action in WatchedRhythm.late:
+        assert asked, "the demand decides"
+        score = {a: round(wanted.get(a.segment, 0.0), 6) for a in black}
+        assert isinstance(action, PlaceRail)
+        assert score[action] == min(score.values()), (score, action)

@@ -74,10 +74,12 @@ def resealed(record: dict[str, Any]) -> dict[str, Any]:
 
 def test_a_truncated_log(tiny: Board, record: dict[str, Any]) -> None:
     cut = {**record, "actions": record["actions"][:7]}
-    with pytest.raises(ValueError, match="digest does not match"):
+    with pytest.raises(ValueError, match="records 12 actions but holds 7"):
         load_game(cut, tiny)
     with pytest.raises(ValueError, match="records 12 actions but holds 7"):
         load_game(resealed(cut), tiny)
+    with pytest.raises(ValueError, match="digest does not match"):  # the count edited too
+        load_game({**cut, "action_count": 7}, tiny)
 
 
 def test_a_changed_rules_text(tiny: Board, record: dict[str, Any]) -> None:

@@ -8,7 +8,7 @@ import math
 from pathlib import Path
 
 from workbench import check_map
-from workbench.maps.board import Area
+from workbench.maps.board import Area, City, SegmentOverride
 from workbench.maps.check import check_board
 from workbench.maps.io import loads_map
 
@@ -116,4 +116,56 @@ cities:
     problems = _check(tmp_path, text)
     assert [m for _, _, m in problems if "no path" in m] == [
         "no path reaches city 'Cedar' from the others"
+    ]
+
+
+ISLANDS = """\
+format: 1
+name: Islands
+lattice: {columns: 9, rows: 4}
+deck: {per_color: 4, dashed_per_color: 0}
+colors:
+  - {name: brown, fill: "#8B5A2B"}
+land:
+  - polygon: [[0, 0], [3.2, 0], [3.2, 3], [0, 3]]
+  - polygon: [[5.8, 0], [8.5, 0], [8.5, 3], [5.8, 3]]
+cities:
+  - {name: Cedar, color: brown, at: [7, 1]}
+  - {name: Alder, color: brown, at: [1, 1]}
+  - {name: Birch, color: brown, at: [2, 2]}
+segments:
+  - {between: [[0, 0], [2, 0]], type: ferry}
+"""
+
+
+def test_problems_come_errors_first_in_the_order_of_the_file(tmp_path: Path) -> None:
+    # found in the order of the checks (the segment before the unreachable city), listed
+    # in the order of the file (the city's line first), the deck's warning last
+    text = ISLANDS
+    problems = _check(tmp_path, text)
+    assert [(line, severity) for line, severity, _ in problems] == [
+        (11, "error"),
+        (15, "error"),
+        (6, "warning"),
+    ], problems
+    assert "no path reaches city 'Cedar'" in problems[0][2]
+    assert "not neighbours" in problems[1][2]
+
+
+def test_check_board_sorts_by_line_with_its_locate_function() -> None:
+    """check_board itself sorts what it found (the loader sorts again, so only a direct
+    caller with a locate function sees this): errors first, by line and column."""
+    board = loads_map(_map())
+    broken = dataclasses.replace(
+        board,
+        cities=(*board.cities, City("Far", "brown", (40, 40))),  # off the lattice
+        overrides=(SegmentOverride(((1, 1), (3, 1)), "ferry"),),  # not neighbours
+    )
+    # the cities are checked before the overrides; their lines here say the opposite
+    lines = {"override": (10, 3), "city": (20, 5), "color": (4, 1)}
+    problems = check_board(broken, "f", lambda kind, key, field: lines.get(kind, (1, 1)))
+    assert [(p.line, p.severity) for p in problems] == [
+        (10, "error"),
+        (20, "error"),
+        (4, "warning"),
     ]

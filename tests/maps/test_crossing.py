@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from shapely.ops import unary_union
 
+from workbench import load_map
 from workbench.maps import crossing
 from workbench.maps.lattice import edge, lattice_xy, neighbours
 
@@ -78,3 +79,14 @@ def test_a_river_ending_on_another_is_a_boundary_there() -> None:
     segments = _segments()
     expected = shapely.relate_pattern(segments, geometry, "T********")
     assert crossing.interiors_meet(segments, geometry).tolist() == expected.tolist()
+
+
+@pytest.mark.parametrize("name", ["tiny", "trans_europa", "trans_amerika"])
+def test_the_shipped_boards_through_the_index(name: str) -> None:
+    board = load_map(f"maps/{name}.yaml")
+    points = board.points
+    keys = sorted({edge(p, q) for p in points for q in neighbours(p) if q in points})
+    segments = shapely.linestrings([[lattice_xy(a), lattice_xy(b)] for a, b in keys])
+    for geometry in board._terrain_geometries.values():
+        expected = shapely.relate_pattern(segments, geometry, "T********")
+        assert crossing.interiors_meet(segments, geometry).tolist() == expected.tolist()

@@ -105,11 +105,6 @@ def _check(record: Any, board: Board) -> None:
         raise ValueError("the saved game's actions should all be text such as 'R 3,4-4,4'")
     if record["board"] != board.name:
         raise ValueError(f"the saved game is on board {record['board']!r}, not on {board.name!r}")
-    if record["digest"] != digest(record):
-        raise ValueError(
-            "the saved game was changed after it was saved (its digest does not match): "
-            "its rules, seed, hands or actions are not the ones played"
-        )
     mine = board_fingerprint(board)
     if record["board_fingerprint"] != mine:
         raise ValueError(
@@ -136,6 +131,12 @@ def _check(record: Any, board: Board) -> None:
                         f"in deal {r}: every card is dealt once"
                     )
                 seen[card] = seat
+    # last: the checks above name the cause; this one catches every other edit
+    if record["digest"] != digest(record):
+        raise ValueError(
+            "the saved game was changed after it was saved (its digest does not match): "
+            "its rules, seed, hands or actions are not the ones played"
+        )
 
 
 def load_game(record: dict[str, Any], board: Board) -> State:

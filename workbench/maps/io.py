@@ -673,11 +673,8 @@ def _num(v: float) -> str:
     """A number as the loader reads it back: ``1e-05`` is text to YAML 1.1, ``1.0e-05`` a
     number; a number that is not finite cannot be written at all."""
     value = float(v)
-    if not math.isfinite(value) or abs(value) > MAX_COORDINATE:
-        raise MapError(
-            f"the coordinate {value!r} cannot be saved: loading reads finite numbers from "
-            f"{-MAX_COORDINATE} to {MAX_COORDINATE}"
-        )
+    if not math.isfinite(value):
+        raise MapError(f"the number {value!r} cannot be saved: loading reads finite numbers")
     if value.is_integer() and abs(value) <= 2**53:
         return str(int(value))
     text = repr(value)
@@ -732,13 +729,23 @@ def _block(first_indent: str, pairs: list[tuple[str, str | list[str]]]) -> list[
     return lines
 
 
+def _coordinate(v: float) -> str:
+    """A lattice drawing's coordinate, refused when loading would refuse it."""
+    if not abs(float(v)) <= MAX_COORDINATE:
+        raise MapError(
+            f"the coordinate {float(v)!r} cannot be saved: loading reads finite numbers from "
+            f"{-MAX_COORDINATE} to {MAX_COORDINATE}"
+        )
+    return _num(v)
+
+
 def _vertices(vs: Any) -> list[str]:
-    return [f"[{_num(x)}, {_num(y)}]" for x, y in vs]
+    return [f"[{_coordinate(x)}, {_coordinate(y)}]" for x, y in vs]
 
 
 def _compact(vs: Any) -> str:
     """Vertices as one flow list, eight to a line: the layout of boards near the size limit."""
-    items = [f"[{_num(x)},{_num(y)}]" for x, y in vs]
+    items = [f"[{_coordinate(x)},{_coordinate(y)}]" for x, y in vs]
     rows = [",".join(items[i : i + 8]) for i in range(0, len(items), 8)]
     return "[" + ",\n      ".join(rows) + "]"
 
