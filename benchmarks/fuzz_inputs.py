@@ -1,6 +1,6 @@
 """The long fuzz run: mutated maps, rules files, saved games, command lines and killed saves.
 
-    python benchmarks/fuzz_inputs.py [--maps 2400] [--rules 4000] [--games 270]
+    python benchmarks/fuzz_inputs.py [--maps 2400] [--rules 4000] [--games 270] [--quick]
                                      [--commands 80] [--kills 20] [--seed 0]
 
 Prints how many inputs were tried, how many got a clean error and how many a clean pass,
@@ -214,7 +214,10 @@ def main() -> None:
     parser.add_argument("--commands", type=int, default=80)
     parser.add_argument("--kills", type=int, default=20)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--quick", action="store_true", help="a smoke run, not a measurement")
     args = parser.parse_args()
+    if args.quick:
+        args.maps, args.rules, args.games, args.commands, args.kills = 20, 20, 5, 3, 2
     rng = random.Random(args.seed)
     started = time.perf_counter()
     with tempfile.TemporaryDirectory() as tmp:

@@ -1,6 +1,6 @@
 """Transorient Express: how fast the simulator plays, and does the planner beat greedy?
 
-    python benchmarks/transorient.py [--speed-games 200] [--duel-games 1000]
+    python benchmarks/transorient.py [--speed-games 200] [--duel-games 1000] [--quick]
                                      [--players 4] [--seed 1] [--skip-duel]
 
 1. **Speed**: ``--speed-games`` full 4-player games of four greedy bots through
@@ -60,7 +60,10 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=4, choices=(2, 3, 4))
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--skip-duel", action="store_true")
+    parser.add_argument("--quick", action="store_true", help="a smoke run, not a measurement")
     args = parser.parse_args()
+    if args.quick:
+        args.speed_games, args.duel_games = 4, 8
     rate = speed(args.speed_games, args.seed)
     print(
         f"speed: {rate:.1f} games/s per core, 4-player greedy "

@@ -16,7 +16,7 @@ from difflib import get_close_matches
 from typing import Any
 
 import shapely
-from shapely.geometry import LineString
+from shapely.geometry import LineString, Polygon
 
 from workbench.exceptions import Problem
 from workbench.maps.routes import GRAY, MAX_LENGTH, PRINTED_LENGTHS, Route, RouteBoard
@@ -27,7 +27,8 @@ RouteLocate = Callable[[str, Any, str | None], tuple[int, int]]
 """``locate(kind, key, field) -> (line, column)``: where a part of the board is written.
 
 ``kind`` is ``"city"`` (key: the RouteCity), ``"route"`` (key: the Route), ``"ticket"``
-(key: the Ticket), ``"color"`` (key: its name), ``"deck"``, ``"projection"`` or ``"file"``.
+(key: the Ticket), ``"color"`` (key: its name), ``"land"`` (key: its index), ``"deck"``,
+``"projection"`` or ``"file"``.
 """
 
 
@@ -52,7 +53,9 @@ def check_routes(
     >>> check_routes(board)
     []
     >>> from workbench.maps.routes import Route
-    >>> broken = board.replace(routes=board.routes + (Route(("Paris", "Pariss"), 9, "mauve"),))
+    >>> import dataclasses
+    >>> extra = Route(("Paris", "Pariss"), 9, "mauve")
+    >>> broken = dataclasses.replace(board, routes=board.routes + (extra,))
     >>> for p in check_routes(broken)[:3]:
     ...     print(p.message)
     route Paris-Pariss: no city 'Pariss'
@@ -102,6 +105,16 @@ def check_routes(
                 "parallels",
                 f"the projection's parallels {p1:g} and {p2:g} cannot make a conic projection",
                 "pick two latitudes on the same side of the equator, such as [40, 60]",
+            )
+
+    for i, area in enumerate(board.land):
+        if not Polygon(area.polygon).is_valid:
+            report(
+                "land",
+                i,
+                "polygon",
+                f"land polygon {area.name or i + 1!r} crosses itself",
+                "order its vertices around the outline",
             )
 
     names = Counter(c.name for c in board.cities)
@@ -294,7 +307,10 @@ def _check_crossings(board: RouteBoard, report: Callable[..., None]) -> None:
         a, b = drawn[i], drawn[j]
         shared = set(a.ends) & set(b.ends)
         where = lines[i].intersection(lines[j])
-        if shared:
+        if shared and where.geom_type == "Point":  # most often: they meet at their city
+            if any(where.distance(shapely.Point(pos[c])) < 1e-9 for c in shared):
+                continue
+        elif shared:
             corners = shapely.MultiPoint([pos[c] for c in shared]).buffer(1e-9)
             where = where.difference(corners)
         if where.is_empty:
