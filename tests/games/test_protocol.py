@@ -153,7 +153,7 @@ def test_a_tampered_or_foreign_record_is_refused_with_a_clear_error() -> None:
     state = random_playout(game, np.random.default_rng(2), limit=40)
     good = dump_record(state)
     cut = {**good, "actions": good["actions"][:-3]}
-    with pytest.raises(ValueError, match="records 40 actions but holds 37|digest does not match"):
+    with pytest.raises(ValueError, match=r"records 40 actions but holds 37|digest does not match"):
         load_record(cut, board=tiny)
     with pytest.raises(ValueError, match="records 40 actions but holds 37"):
         load_record(resealed(cut), board=tiny)
