@@ -44,11 +44,11 @@ def read_map_text(text: str) -> tuple[Any, list[Any], Any]:
     """``(board or None, problems, dumps)`` of a map file's text, read by the reader its
     ``kind`` calls for (lattice or route board), with the function that saves that kind."""
     from workbench.maps import routes_io
-    from workbench.maps.io import _Reader, dumps_map
+    from workbench.maps.io import _MapReader, dumps_map
 
     data = text.encode("utf-8", "surrogatepass")
     routes = routes_io.is_routes_text(data)
-    reader = routes_io._RouteReader("<fuzz>") if routes else _Reader("<fuzz>")
+    reader = routes_io._RouteReader("<fuzz>") if routes else _MapReader("<fuzz>")
     board = reader.read(data)
     return board, reader.problems, routes_io.dumps_routes if routes else dumps_map
 

@@ -113,9 +113,9 @@ def test_a_board_without_cities_is_flagged() -> None:
 
 
 def check_map_text(text: str) -> list:
-    from workbench.maps.io import _Reader
+    from workbench.maps.io import _MapReader
 
-    reader = _Reader("<test>")
+    reader = _MapReader("<test>")
     reader.read(text.encode())
     return reader.problems
 

@@ -9,8 +9,7 @@ from typing import Any
 
 import pytest
 
-from workbench import MapError, check_map, load_map
-from workbench.maps import io as io_module
+from workbench import MapError, check_map, load_map, yamlfile
 from workbench.maps.io import MAX_BYTES
 
 BROKEN = Path(__file__).parent / "broken"
@@ -109,7 +108,7 @@ def test_alias_bomb_is_refused_before_anything_is_built(monkeypatch: pytest.Monk
     constructed, so the billion strings behind the aliases are never made (how fast that
     is depends on the machine, and is not asserted)."""
     composed = []
-    compose = io_module._Loader.compose_node
+    compose = yamlfile._Loader.compose_node
 
     def counting(self: Any, parent: Any, index: Any) -> Any:
         composed.append(index)
@@ -118,8 +117,8 @@ def test_alias_bomb_is_refused_before_anything_is_built(monkeypatch: pytest.Monk
     def never(self: Any, node: Any) -> Any:
         raise AssertionError("the document was constructed")
 
-    monkeypatch.setattr(io_module._Loader, "compose_node", counting)
-    monkeypatch.setattr(io_module._Loader, "construct_document", never)
+    monkeypatch.setattr(yamlfile._Loader, "compose_node", counting)
+    monkeypatch.setattr(yamlfile._Loader, "construct_document", never)
     with pytest.raises(MapError) as info:
         load_map(BROKEN / "alias_bomb.yaml")
     assert "anchor &a is not allowed" in info.value.problems[0].message

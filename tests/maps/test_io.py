@@ -12,12 +12,12 @@ from hypothesis import HealthCheck, given, settings
 from tests.conftest import SHIPPED
 from tests.strategies import boards
 from workbench import Board, dumps_map, load_map, loads_map, save_map
-from workbench.maps.io import _Reader
+from workbench.maps.io import _MapReader
 
 
 def _reread(text: str) -> Board:
     """Parse ``text`` without raising, so boards with warnings round-trip too."""
-    reader = _Reader("<test>")
+    reader = _MapReader("<test>")
     board = reader.read(text.encode("utf-8"))
     errors = [str(p) for p in reader.problems if p.severity == "error"]
     assert board is not None and not errors, errors

@@ -9,17 +9,11 @@ structure is checked against :data:`workbench.maps.schema.SCHEMA` and the meanin
 
 from __future__ import annotations
 
-import difflib
-import json
-import math
 import os
-import re
-import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
-
-import yaml
 
 from workbench.exceptions import MapError, Problem
 from workbench.files import write_atomic
@@ -35,9 +29,19 @@ from workbench.maps.board import (
 )
 from workbench.maps.check import check_board
 from workbench.maps.schema import MAX_COORDINATE, SCHEMA
-from workbench.maps.text import text_problem
-from workbench.maps.validate import SchemaError, iter_errors
 from workbench.resources import find_map
+from workbench.yamlfile import (
+    MAX_BYTES,
+    SCHEMA_LINE,
+    YamlPath,
+    YamlReader,
+    file_size,
+    read_bytes,
+    yaml_block,
+    yaml_flow,
+    yaml_number,
+    yaml_text,
+)
 
 if TYPE_CHECKING:
     from workbench.maps.routes import RouteBoard
@@ -53,328 +57,30 @@ __all__ = [
     "save_map",
 ]
 
-MAX_BYTES = 1 << 20
-"""The largest map file the loader reads (1 MiB; the shipped boards are under 30 KiB)."""
-
-SCHEMA_LINE = "# yaml-language-server: $schema="
-_SCHEMA_RE = re.compile(r"^#\s*yaml-language-server:\s*\$schema=(\S+)\s*$")
-_PLAIN_TAGS = {
-    "tag:yaml.org,2002:" + t for t in ("str", "int", "float", "bool", "null", "timestamp")
-}
-Path_ = tuple[Any, ...]
-_SCALARS = yaml.constructor.SafeConstructor()  # builds plain scalars only; keeps no state
-_UNREADABLE = re.compile(
-    "[^\x09\x0a\x0d\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]"
-)
-"""Characters YAML does not allow in a file (controls, DEL, lone surrogates, U+FFFE/U+FFFF)."""
-_FAST = getattr(yaml, "CSafeLoader", None)
-
-
-class _Refused(Exception):
-    def __init__(self, mark: Any, message: str, hint: str) -> None:
-        super().__init__(message)
-        self.mark, self.message, self.hint = mark, message, hint
-
-
-class _Loader(yaml.SafeLoader):
-    """A safe loader that refuses anchors and aliases before they can be expanded."""
-
-    def compose_node(self, parent: Any, index: Any) -> Any:
-        event = self.peek_event()
-        if isinstance(event, yaml.AliasEvent):
-            raise _Refused(
-                event.start_mark,
-                f"alias *{event.anchor} is not allowed in a map",
-                "write the value out in full",
-            )
-        if getattr(event, "anchor", None):
-            raise _Refused(
-                event.start_mark,
-                f"anchor &{event.anchor} is not allowed in a map",
-                "remove the anchor; map files do not use anchors or aliases",
-            )
-        return super().compose_node(parent, index)
-
-
 # ---------------------------------------------------------------------- reading
 
 
-class _Reader:
-    """Turns one file's bytes into a Board and the list of its problems."""
+class _MapReader(YamlReader):
+    """Turns one map file's bytes into a Board and the list of its problems."""
+
+    schema = SCHEMA
+    labels = MappingProxyType(
+        {
+            "cities": "city",
+            "colors": "color",
+            "land": "land area",
+            "terrain": "terrain feature",
+            "segments": "segment override",
+        }
+    )
 
     def __init__(self, path: str, size: int | None = None) -> None:
-        self.path = path
-        self.size = size  # the real size of a file read in part (0: unknown, as for a pipe)
-        self.problems: list[Problem] = []
-        self.pos: dict[Path_, tuple[int, int]] = {}
-        self.keypos: dict[Path_, tuple[int, int]] = {}
+        super().__init__(path, size)
         self.schema_url = "map.schema.json"
-
-    def problem(self, where: tuple[int, int], message: str, hint: str = "") -> None:
-        self.problems.append(Problem(self.path, where[0], where[1], message, hint))
-
-    def decode(self, data: bytes) -> str | None:
-        if not data.strip():
-            self.problem((1, 1), "the file is empty", "start from maps/README.md's example")
-            return None
-        if len(data) > MAX_BYTES:
-            size = len(data) if self.size is None else self.size
-            amount = f"{size:,} bytes" if size > 0 else f"more than {MAX_BYTES:,} bytes"
-            self.problem(
-                (1, 1),
-                f"the file is {amount}, over the limit of {MAX_BYTES:,} bytes",
-                "a map needs far less; is this the right file?",
-            )
-            return None
-        if b"\x00" in data[:8192]:
-            self.problem(
-                (1, 1), "this is a binary file, not a YAML map", "give the path of a .yaml map file"
-            )
-            return None
-        try:
-            text = data.decode("utf-8")
-        except UnicodeDecodeError as e:
-            line = data.count(b"\n", 0, e.start) + 1
-            column = e.start - (data.rfind(b"\n", 0, e.start) + 1) + 1
-            self.problem(
-                (line, column), f"byte 0x{data[e.start]:02x} is not UTF-8", "save the file as UTF-8"
-            )
-            return None
-        text = text.removeprefix("\ufeff")
-        unreadable = list(_UNREADABLE.finditer(text))
-        for match in unreadable[:5]:
-            line = text.count("\n", 0, match.start()) + 1
-            column = match.start() - (text.rfind("\n", 0, match.start()) + 1) + 1
-            self.problem(
-                (line, column),
-                f"the control character U+{ord(match.group()):04X} is not allowed in a YAML file",
-                "delete it; an editor that shows invisible characters helps",
-            )
-        if len(unreadable) > 5:
-            self.problem(
-                (1, 1),
-                f"{len(unreadable) - 5} more control characters",
-                "is this a text file?",
-            )
-        return None if unreadable else text
-
-    def compose(self, text: str) -> Any:
-        first = text.split("\n", 1)[0].strip()
-        match = _SCHEMA_RE.match(first)
-        if match:
-            self.schema_url = match.group(1)
-        if _FAST is not None:
-            node = _compose_fast(text)
-            if node is not None:
-                return node
-        loader = _Loader(text)  # slower, but with PyYAML's own messages and marks
-        try:
-            return loader.get_single_node()
-        except _Refused as e:
-            self.problem(_mark(e.mark), e.message, e.hint)
-        except yaml.MarkedYAMLError as e:
-            mark = e.problem_mark or e.context_mark
-            what = (e.problem or "invalid YAML").strip()
-            if e.context:
-                what = f"{what} ({e.context}"
-                if e.context_mark is not None and e.context_mark is not mark:
-                    line, column = _mark(e.context_mark)
-                    what = f"{what} that starts at line {line}, column {column}"
-                what += ")"
-            self.problem(
-                _mark(mark),
-                f"YAML syntax error: {what}",
-                "check the indentation, brackets and quotes here",
-            )
-        except yaml.YAMLError as e:
-            self.problem((1, 1), f"YAML error: {e}", "check the file is YAML")
-        except RecursionError:
-            self.problem((1, 1), "the file is nested too deeply", "a map is only a few levels deep")
-        finally:
-            loader.dispose()
-        return None
-
-    def value(self, node: Any, path: Path_) -> Any:
-        """The Python value of ``node``, recording where every value and key is."""
-        self.pos[path] = _mark(node.start_mark)
-        if isinstance(node, yaml.MappingNode):
-            if node.tag != "tag:yaml.org,2002:map":
-                return self._bad_tag(node)
-            result: dict[str, Any] = {}
-            for key_node, value_node in node.value:
-                if not isinstance(key_node, yaml.ScalarNode) or key_node.tag not in _PLAIN_TAGS:
-                    self.problem(
-                        _mark(key_node.start_mark),
-                        "a key must be a plain word",
-                        "write keys like name: or color:",
-                    )
-                    continue
-                key = key_node.value
-                if key in result:
-                    self.problem(
-                        _mark(key_node.start_mark),
-                        f"key {key!r} appears twice here",
-                        "keep one of them",
-                    )
-                self.keypos[(*path, key)] = _mark(key_node.start_mark)
-                result[key] = self.value(value_node, (*path, key))
-            return result
-        if isinstance(node, yaml.SequenceNode):
-            if node.tag != "tag:yaml.org,2002:seq":
-                return self._bad_tag(node)
-            return [self.value(item, (*path, i)) for i, item in enumerate(node.value)]
-        if node.tag not in _PLAIN_TAGS:
-            return self._bad_tag(node)
-        if node.tag in ("tag:yaml.org,2002:timestamp", "tag:yaml.org,2002:str"):
-            return self._text(node)
-        value = _SCALARS.yaml_constructors[node.tag](_SCALARS, node)
-        if isinstance(value, float):
-            if not math.isfinite(value):
-                self.problem(
-                    _mark(node.start_mark),
-                    f"{node.value} is not a finite number",
-                    "write a plain number such as 12.5",
-                )
-                return None
-            if value.is_integer() and abs(value) <= 2**53:
-                return int(value)  # 6.0 is 6, wherever a whole number is expected
-        return value
-
-    def _text(self, node: Any) -> str | None:
-        text = unicodedata.normalize("NFC", node.value)
-        problem = text_problem(text)
-        if problem is not None:
-            what, hint = problem
-            self.problem(_mark(node.start_mark), f"the text {node.value!r}: {what}", hint)
-            return None
-        return text
-
-    def _bad_tag(self, node: Any) -> None:
-        tag = node.tag.replace("tag:yaml.org,2002:", "!!")
-        self.problem(
-            _mark(node.start_mark),
-            f"the tag {tag} is not allowed in a map",
-            "remove it; map files hold plain values only and nothing is executed",
-        )
-        return None
-
-    # ------------------------------------------------------------------ structure
-
-    def validate(self, data: Any) -> set[Path_]:
-        """Check ``data`` against the schema; return the paths that have errors."""
-        bad: set[Path_] = set()
-        errors = sorted(iter_errors(data, SCHEMA), key=lambda e: tuple(map(str, e.path)))
-        mistyped = {e.path for e in errors if e.validator == "type"}
-        for error in errors:
-            path = error.path
-            if error.validator == "oneOf" and path in mistyped:
-                continue  # "polygon or line" means nothing for a value of the wrong type
-            if error.validator == "additionalProperties":
-                pass  # an unknown key is reported, and the rest of its item is still used
-            elif error.validator == "required":
-                required: Any = error.validator_value
-                bad.update((*path, key) for key in required if key not in error.instance)
-            else:
-                bad.add(path)
-            for where, message, hint in self._describe(error, data):
-                self.problem(where, message, hint)
-        return bad
-
-    def where(self, path: Path_) -> tuple[int, int]:
-        while path and path not in self.pos:
-            path = path[:-1]
-        return self.pos.get(path, (1, 1))
-
-    def _describe(
-        self, error: SchemaError, data: Any
-    ) -> Iterator[tuple[tuple[int, int], str, str]]:
-        path = error.path
-        label = _label(path, data)
-        value: Any = error.instance
-        kind = error.validator
-        expected: Any = error.validator_value
-        schema = error.schema if isinstance(error.schema, dict) else {}
-        if kind == "required":
-            for key in expected:
-                typos = difflib.get_close_matches(key, list(value), n=1, cutoff=0.6)
-                if typos and typos[0] not in schema.get("properties", {}):
-                    continue  # reported as an unknown key, with a did-you-mean
-                if isinstance(value, dict) and key not in value:
-                    yield (
-                        self.where(path),
-                        f"{label} is missing the required key {key!r}",
-                        f"add {key}: ...; see maps/README.md",
-                    )
-        elif kind == "additionalProperties":
-            allowed = list(schema.get("properties", {}))
-            for key in value:
-                if key in allowed:
-                    continue
-                close = difflib.get_close_matches(str(key), allowed, n=1, cutoff=0.6)
-                hint = f"did you mean {close[0]!r}? " if close else ""
-                yield (
-                    self.keypos.get((*path, key), self.where(path)),
-                    f"unknown key {key!r} in {label}",
-                    f"{hint}allowed keys: {', '.join(allowed)}",
-                )
-        elif kind == "type":
-            words = _TYPE_WORDS.get(str(expected), str(expected))
-            hint = (
-                "write it as [col, row], for example [12, 3]"
-                if _is_point(schema)
-                else f"write {words} here; maps/README.md shows the format"
-            )
-            yield (
-                self.where(path),
-                f"{label} should be {words}, not {_describe_value(value)}",
-                hint,
-            )
-        elif kind in ("enum", "const"):
-            options = expected if kind == "enum" else [expected]
-            close = difflib.get_close_matches(str(value), [str(o) for o in options], n=1)
-            hint = f"did you mean {close[0]!r}? " if close else ""
-            yield (
-                self.where(path),
-                f"{label} is {value!r}, which is not allowed",
-                f"{hint}use {'one of: ' if len(options) > 1 else ''}{', '.join(map(str, options))}",
-            )
-        elif kind in ("minItems", "maxItems"):
-            n = expected
-            size = "at least" if kind == "minItems" else "at most"
-            hint = "write it as [col, row]" if _is_point(schema) else ""
-            yield (
-                self.where(path),
-                f"{label} has {len(value)} item{'s' if len(value) != 1 else ''}, "
-                f"it needs {size} {n}",
-                hint,
-            )
-        elif kind == "pattern":
-            yield (
-                self.where(path),
-                f"{label} is {value!r}, not a color like '#8B5A2B'",
-                "write a # and six hex digits, in quotes",
-            )
-        elif kind in ("minimum", "maximum"):
-            bound = "at least" if kind == "minimum" else "at most"
-            if "minimum" in schema and "maximum" in schema:
-                hint = f"write a number from {schema['minimum']} to {schema['maximum']}"
-            else:
-                hint = f"write a number {bound} {expected}"
-            yield (self.where(path), f"{label} is {value!r}, it must be {bound} {expected}", hint)
-        elif kind == "minLength":
-            yield (self.where(path), f"{label} is empty", "write a name")
-        elif kind == "oneOf":
-            yield (
-                self.where(path),
-                f"{label} needs either a polygon or a line, not both",
-                "keep polygon: for an area, line: for a river or ridge",
-            )
-        else:  # pragma: no cover - every validator the schema uses is handled above
-            yield (self.where(path), f"{label} breaks the schema's {kind!r} rule", "")
 
     # ------------------------------------------------------------------ meaning
 
-    def build(self, data: dict[str, Any], bad: set[Path_]) -> Board | None:
+    def build(self, data: dict[str, Any], bad: set[YamlPath]) -> Board | None:
         """A board from the valid parts of ``data``; None if its frame is broken."""
 
         def ok(*path: Any) -> bool:
@@ -439,7 +145,7 @@ class _Reader:
         )
 
     def locate(self, kind: str, key: Any, field: str | None) -> tuple[int, int]:
-        path: Path_
+        path: YamlPath
         if kind == "city":
             path = ("cities", self.index["city", id(key)])
         elif kind == "override":
@@ -481,92 +187,6 @@ class _Reader:
 
 
 _DECK_KEYS = ("per_color", "dashed_per_color")
-_TYPE_WORDS = {
-    "array": "a list",
-    "object": "a mapping of keys",
-    "string": "text",
-    "integer": "a whole number",
-    "number": "a number",
-    "boolean": "true or false",
-}
-
-
-def _mark(mark: Any) -> tuple[int, int]:
-    return (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
-
-
-def _is_point(schema: dict[str, Any]) -> bool:
-    items = schema.get("items", {})
-    return "[col, row]" in str(schema.get("description", "")) or (
-        isinstance(items, dict) and items.get("type") == "integer"
-    )
-
-
-def _describe_value(value: Any) -> str:
-    kinds = {
-        str: "text",
-        bool: "true/false",
-        int: "the number",
-        float: "the number",
-        list: "a list",
-        dict: "a mapping",
-        type(None): "nothing",
-    }
-    word = kinds.get(type(value), type(value).__name__)
-    if isinstance(value, (list, dict)):
-        return word
-    if value is None:
-        return "empty"
-    return f"{word} {value!r}"
-
-
-def _label(path: Path_, data: Any) -> str:
-    """A readable name for the value at ``path``, such as ``city 'Paris': at``."""
-    if not path:
-        return "the file"
-    words = {
-        "cities": "city",
-        "colors": "color",
-        "land": "land area",
-        "terrain": "terrain feature",
-        "segments": "segment override",
-    }
-    head, rest = path[0], path[1:]
-    if head in words and rest and isinstance(rest[0], int):
-        item = data[head][rest[0]] if isinstance(data, dict) else None
-        name = item.get("name") if isinstance(item, dict) else None
-        what = (
-            f"{words[head]} {name!r}" if isinstance(name, str) else f"{words[head]} #{rest[0] + 1}"
-        )
-        tail = ".".join(map(str, rest[1:]))
-        return f"{what}: {tail}" if tail else what
-    return ".".join(map(str, path))
-
-
-def _compose_fast(text: str) -> Any:
-    """The document's node composed by libyaml, or None when the file needs PyYAML's reader
-    for a message (a syntax error, an anchor, an alias, no document)."""
-    assert _FAST is not None
-    try:
-        for event in yaml.parse(text, Loader=_FAST):
-            if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
-                return None  # refused, with its place, by the careful reader
-        return yaml.compose(text, Loader=_FAST)
-    except (yaml.YAMLError, RecursionError):
-        return None
-
-
-def _read_bytes(path: str | os.PathLike[str]) -> bytes:
-    with open(path, "rb") as f:
-        return f.read(MAX_BYTES + 1)
-
-
-def _file_size(path: str | os.PathLike[str]) -> int:
-    """The size of a regular file; 0 when it is unknown (a pipe, a device)."""
-    try:
-        return os.stat(path).st_size
-    except OSError:
-        return 0
 
 
 def check_map(path: str | os.PathLike[str]) -> list[Problem]:
@@ -578,12 +198,12 @@ def check_map(path: str | os.PathLike[str]) -> list[Problem]:
     >>> check_map("maps/tiny.yaml")
     []
     """
-    data = _read_bytes(path)
+    data = read_bytes(path)
     from workbench.maps import routes_io  # route boards (kind: routes) have their own reader
 
     if routes_io.is_routes_text(data):
         return routes_io.check_routes_map(path, data)
-    reader = _Reader(str(path), _file_size(path) if len(data) > MAX_BYTES else None)
+    reader = _MapReader(str(path), file_size(path) if len(data) > MAX_BYTES else None)
     reader.read(data)
     return reader.problems
 
@@ -608,7 +228,7 @@ def loads_map(text: str | bytes, path: str = "<string>") -> Board | RouteBoard:
 
     if routes_io.is_routes_text(text):
         return routes_io.loads_routes(text, path)
-    reader = _Reader(path)
+    reader = _MapReader(path)
     board = reader.read(text.encode("utf-8") if isinstance(text, str) else text)
     if board is None or any(p.severity == "error" for p in reader.problems):
         raise MapError(reader.problems)
@@ -634,12 +254,12 @@ def load_map(path: str | os.PathLike[str]) -> Board | RouteBoard:
     'Tiny Island'
     """
     path = find_map(path)  # a path that exists, else a shipped board by name
-    data = _read_bytes(path)
+    data = read_bytes(path)
     from workbench.maps import routes_io  # route boards (kind: routes) have their own reader
 
     if routes_io.is_routes_text(data):
         return routes_io.loads_routes(data, str(path))
-    reader = _Reader(str(path), _file_size(path) if len(data) > MAX_BYTES else None)
+    reader = _MapReader(str(path), file_size(path) if len(data) > MAX_BYTES else None)
     board = reader.read(data)
     if board is None or any(p.severity == "error" for p in reader.problems):
         raise MapError(reader.problems)
@@ -669,64 +289,8 @@ def load_lattice(path: str | os.PathLike[str]) -> Board:
 # ---------------------------------------------------------------------- writing
 
 
-def _num(v: float) -> str:
-    """A number as the loader reads it back: ``1e-05`` is text to YAML 1.1, ``1.0e-05`` a
-    number; a number that is not finite cannot be written at all."""
-    value = float(v)
-    if not math.isfinite(value):
-        raise MapError(f"the number {value!r} cannot be saved: loading reads finite numbers")
-    if value.is_integer() and abs(value) <= 2**53:
-        return str(int(value))
-    text = repr(value)
-    if "e" in text:
-        mantissa, exponent = text.split("e")
-        if "." not in mantissa:
-            mantissa += ".0"
-        text = f"{mantissa}e{exponent[0]}{exponent[1:].lstrip('0') or '0'}"
-    return text
-
-
-def _str(s: str, flow: bool = False) -> str:
-    """A YAML scalar for ``s``: plain when that reads back as the same string, else quoted.
-
-    ``flow`` says the scalar sits inside ``{...}``, where commas and brackets are special.
-    """
-    if s and s == s.strip() and "\n" not in s and s.isprintable():
-        probe = f"{{k: {s}}}" if flow else f"k: {s}"
-        try:
-            if yaml.safe_load(probe) == {"k": s}:
-                return s
-        except yaml.YAMLError:
-            pass
-    out = []
-    for ch in json.dumps(s, ensure_ascii=False)[1:-1]:
-        if ch.isprintable():
-            out.append(ch)
-        elif ord(ch) > 0xFFFF:
-            out.append(f"\\U{ord(ch):08x}")
-        else:
-            out.append(f"\\u{ord(ch):04x}")
-    return '"' + "".join(out) + '"'
-
-
 def _point_text(p: tuple[int, int]) -> str:
     return f"[{p[0]}, {p[1]}]"
-
-
-def _flow(pairs: list[tuple[str, str]]) -> str:
-    return "{" + ", ".join(f"{k}: {v}" for k, v in pairs) + "}"
-
-
-def _block(first_indent: str, pairs: list[tuple[str, str | list[str]]]) -> list[str]:
-    lines = []
-    for i, (key, value) in enumerate(pairs):
-        lead = first_indent + "- " if i == 0 else first_indent + "  "
-        if isinstance(value, list):
-            lines.append(f"{lead}{key}:")
-            lines.extend(f"{first_indent}    - {v}" for v in value)
-        else:
-            lines.append(f"{lead}{key}: {value}")
-    return lines
 
 
 def _coordinate(v: float) -> str:
@@ -736,7 +300,7 @@ def _coordinate(v: float) -> str:
             f"the coordinate {float(v)!r} cannot be saved: loading reads finite numbers from "
             f"{-MAX_COORDINATE} to {MAX_COORDINATE}"
         )
-    return _num(v)
+    return yaml_number(v)
 
 
 def _vertices(vs: Any) -> list[str]:
@@ -777,54 +341,54 @@ def dumps_map(board: Board | RouteBoard, compact: bool = False) -> str:
         f"{SCHEMA_LINE}{board.schema}",
         "format: 1",
         f"kind: {board.kind}",
-        f"name: {_str(board.name)}",
+        f"name: {yaml_text(board.name)}",
     ]
     for key in ("description", "author", "license"):
         value = getattr(board, key)
         if value:
-            out.append(f"{key}: {_str(value)}")
+            out.append(f"{key}: {yaml_text(value)}")
     lattice, deck = board.lattice, board.deck
     out.append(f"lattice: {{columns: {lattice.columns}, rows: {lattice.rows}}}")
     out.append(f"deck: {{per_color: {deck.per_color}, dashed_per_color: {deck.dashed_per_color}}}")
     out.append("colors:")
     out.extend(
-        f"  - {_flow([('name', _str(c.name, True)), ('fill', _str(c.fill, True))])}"
+        f"  - {yaml_flow([('name', yaml_text(c.name, True)), ('fill', yaml_text(c.fill, True))])}"
         for c in board.colors
     )
     out.append("land:")
     for area in board.land:
         pairs: list[tuple[str, str | list[str]]] = []
         if area.name:
-            pairs.append(("name", _str(area.name)))
+            pairs.append(("name", yaml_text(area.name)))
         if area.note:
-            pairs.append(("note", _str(area.note)))
+            pairs.append(("note", yaml_text(area.note)))
         pairs.append(("polygon", vertices(area.polygon)))
-        out.extend(_block("  ", pairs))
+        out.extend(yaml_block("  ", pairs))
     if board.terrain:
         out.append("terrain:")
         for f in board.terrain:
             pairs = []
             if f.name:
-                pairs.append(("name", _str(f.name)))
+                pairs.append(("name", yaml_text(f.name)))
             pairs.append(("type", f.terrain))
             if f.note:
-                pairs.append(("note", _str(f.note)))
+                pairs.append(("note", yaml_text(f.note)))
             if f.polygon is not None:
                 pairs.append(("polygon", vertices(f.polygon)))
             else:
                 pairs.append(("line", vertices(f.line)))
-            out.extend(_block("  ", pairs))
+            out.extend(yaml_block("  ", pairs))
     out.append("cities:" if board.cities else "cities: []")
     for c in board.cities:
         pairs_c = [
-            ("name", _str(c.name, True)),
-            ("color", _str(c.color, True)),
+            ("name", yaml_text(c.name, True)),
+            ("color", yaml_text(c.color, True)),
             ("at", _point_text(c.at)),
             ("dashed", "true" if c.dashed else "false"),
         ]
         if c.note:
-            pairs_c.append(("note", _str(c.note, True)))
-        out.append(f"  - {_flow(pairs_c)}")
+            pairs_c.append(("note", yaml_text(c.note, True)))
+        out.append(f"  - {yaml_flow(pairs_c)}")
     if board.overrides:
         out.append("segments:")
         for o in board.overrides:
@@ -833,8 +397,8 @@ def dumps_map(board: Board | RouteBoard, compact: bool = False) -> str:
             if o.terrain:
                 pairs_o.append(("terrain", o.terrain))
             if o.note:
-                pairs_o.append(("note", _str(o.note, True)))
-            out.append(f"  - {_flow(pairs_o)}")
+                pairs_o.append(("note", yaml_text(o.note, True)))
+            out.append(f"  - {yaml_flow(pairs_o)}")
     return "\n".join(out) + "\n"
 
 

@@ -22,16 +22,6 @@ from typing import Any
 from workbench.exceptions import MapError, Problem
 from workbench.files import write_atomic
 from workbench.maps.board import Area, CardColor
-from workbench.maps.io import (
-    SCHEMA_LINE,
-    _block,
-    _flow,
-    _label,
-    _num,
-    _read_bytes,
-    _Reader,
-    _str,
-)
 from workbench.maps.routes import (
     CARD_COLORS,
     MAX_LENGTH,
@@ -45,6 +35,17 @@ from workbench.maps.routes import (
 from workbench.maps.routes_check import check_routes
 from workbench.maps.routes_schema import ROUTES_SCHEMA
 from workbench.maps.validate import iter_errors
+from workbench.yamlfile import (
+    SCHEMA_LINE,
+    YamlPath,
+    YamlReader,
+    read_bytes,
+    schema_label,
+    yaml_block,
+    yaml_flow,
+    yaml_number,
+    yaml_text,
+)
 
 __all__ = [
     "check_routes_map",
@@ -55,7 +56,6 @@ __all__ = [
     "save_routes",
 ]
 
-Path_ = tuple[Any, ...]
 _KIND_RE = re.compile(rb"^kind:[ \t]*([\"']?)routes\1[ \t]*(#[^\r\n]*)?\r?$", re.MULTILINE)
 
 
@@ -78,7 +78,12 @@ _HINTS = {
 }
 
 
-class _RouteReader(_Reader):
+_WORDS = {"cities": "city", "colors": "color", "land": "land area"}
+"""Words for the items of a route board's lists in messages (routes and tickets have their
+own, see ``_item_label``)."""
+
+
+class _RouteReader(YamlReader):
     """Turns one file's bytes into a RouteBoard and the list of its problems."""
 
     def __init__(self, path: str) -> None:
@@ -87,8 +92,8 @@ class _RouteReader(_Reader):
 
     # ------------------------------------------------------------------ structure
 
-    def validate(self, data: Any) -> set[Path_]:
-        bad: set[Path_] = set()
+    def validate(self, data: Any) -> set[YamlPath]:
+        bad: set[YamlPath] = set()
         errors = sorted(iter_errors(data, ROUTES_SCHEMA), key=lambda e: tuple(map(str, e.path)))
         for error in errors:
             path = error.path
@@ -99,7 +104,7 @@ class _RouteReader(_Reader):
                 bad.update((*path, key) for key in required if key not in error.instance)
             else:
                 bad.add(path)
-            old, new = _label(path, data), _item_label(path, data)
+            old, new = schema_label(path, data, _WORDS), _item_label(path, data)
             for where, message, hint in self._describe(error, data):
                 if old != new:
                     message = message.replace(old, new, 1)
@@ -110,7 +115,7 @@ class _RouteReader(_Reader):
 
     # ------------------------------------------------------------------ meaning
 
-    def build(self, data: Any, bad: set[Path_]) -> RouteBoard | None:  # type: ignore[override]
+    def build(self, data: Any, bad: set[YamlPath]) -> RouteBoard | None:
         """A board from the valid parts of ``data``; None if its frame is broken."""
 
         def ok(*path: Any) -> bool:
@@ -184,7 +189,7 @@ class _RouteReader(_Reader):
         )
 
     def locate(self, kind: str, key: Any, field: str | None) -> tuple[int, int]:
-        path: Path_
+        path: YamlPath
         if kind == "city":
             path = ("cities", self.rows[kind, key][0])
         elif kind == "route":
@@ -208,7 +213,7 @@ class _RouteReader(_Reader):
             return self.where((*path, field))
         return self.where(path)
 
-    def read(self, data: bytes) -> RouteBoard | None:  # type: ignore[override]
+    def read(self, data: bytes) -> RouteBoard | None:
         text = self.decode(data)
         if text is None:
             return None
@@ -234,7 +239,7 @@ class _RouteReader(_Reader):
         return board
 
 
-def _item_label(path: Path_, data: Any) -> str:
+def _item_label(path: YamlPath, data: Any) -> str:
     """``route Paris-Zurich: length`` rather than ``routes.12.length``."""
     words = {"routes": "route", "tickets": "ticket"}
     if len(path) >= 2 and path[0] in words and isinstance(path[1], int):
@@ -246,7 +251,7 @@ def _item_label(path: Path_, data: Any) -> str:
             what = f"{words[path[0]]} #{path[1] + 1}"
         tail = ".".join(map(str, path[2:]))
         return f"{what}: {tail}" if tail else what
-    return _label(path, data)
+    return schema_label(path, data, _WORDS)
 
 
 # ---------------------------------------------------------------------- public reading
@@ -261,7 +266,7 @@ def check_routes_map(path: str | os.PathLike[str], data: bytes | None = None) ->
     []
     """
     reader = _RouteReader(str(path))
-    reader.read(_read_bytes(path) if data is None else data)
+    reader.read(read_bytes(path) if data is None else data)
     return reader.problems
 
 
@@ -301,7 +306,7 @@ def load_routes(path: str | os.PathLike[str]) -> RouteBoard:
     >>> len(load_routes("maps/ticket_to_ride_europe.yaml").routes)
     101
     """
-    return loads_routes(_read_bytes(path), str(path))
+    return loads_routes(read_bytes(path), str(path))
 
 
 # ---------------------------------------------------------------------- writing
@@ -309,12 +314,12 @@ def load_routes(path: str | os.PathLike[str]) -> RouteBoard:
 
 @lru_cache(maxsize=4096)
 def _text(s: str, flow: bool = False) -> str:
-    """:func:`workbench.maps.io._str`, remembered: a board repeats its city names often."""
-    return _str(s, flow)
+    """:func:`workbench.yamlfile.yaml_text`, remembered: a board repeats its city names often."""
+    return yaml_text(s, flow)
 
 
 def _pos(p: tuple[float, float]) -> str:
-    return f"[{_num(p[0])}, {_num(p[1])}]"
+    return f"[{yaml_number(p[0])}, {yaml_number(p[1])}]"
 
 
 def _between(ends: tuple[str, str]) -> str:
@@ -355,7 +360,7 @@ def dumps_routes(board: RouteBoard) -> str:
     )
     out.append("colors:")
     out.extend(
-        f"  - {_flow([('name', _text(c.name, True)), ('fill', _text(c.fill, True))])}"
+        f"  - {yaml_flow([('name', _text(c.name, True)), ('fill', _text(c.fill, True))])}"
         for c in board.colors
     )
     if board.land:
@@ -367,13 +372,13 @@ def dumps_routes(board: RouteBoard) -> str:
             if area.note:
                 pairs.append(("note", _text(area.note)))
             pairs.append(("polygon", [_pos(v) for v in area.polygon]))
-            out.extend(_block("  ", pairs))
+            out.extend(yaml_block("  ", pairs))
     out.append("cities:" if board.cities else "cities: []")
     for c in board.cities:
         pairs_c = [("name", _text(c.name, True)), ("at", _pos(c.at))]
         if c.note:
             pairs_c.append(("note", _text(c.note, True)))
-        out.append(f"  - {_flow(pairs_c)}")
+        out.append(f"  - {yaml_flow(pairs_c)}")
     out.append("routes:" if board.routes else "routes: []")
     for r in board.routes:
         pairs_r = [
@@ -389,7 +394,7 @@ def dumps_routes(board: RouteBoard) -> str:
             pairs_r.append(("via", "[" + ", ".join(_pos(v) for v in r.via) + "]"))
         if r.note:
             pairs_r.append(("note", _text(r.note, True)))
-        out.append(f"  - {_flow(pairs_r)}")
+        out.append(f"  - {yaml_flow(pairs_r)}")
     if board.tickets:
         out.append("tickets:")
     for t in board.tickets:
@@ -398,7 +403,7 @@ def dumps_routes(board: RouteBoard) -> str:
             pairs_t.append(("long", "true"))
         if t.note:
             pairs_t.append(("note", _text(t.note, True)))
-        out.append(f"  - {_flow(pairs_t)}")
+        out.append(f"  - {yaml_flow(pairs_t)}")
     return "\n".join(out) + "\n"
 
 

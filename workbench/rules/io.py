@@ -27,9 +27,9 @@ from typing import Any
 
 from workbench.exceptions import RulesError
 from workbench.files import write_atomic
-from workbench.maps.io import MAX_BYTES, _file_size, _read_bytes, _Reader, _str
 from workbench.rules.cards import CARDS, apply_cards
 from workbench.rules.rules import _CHECKS, PRESETS, Rules, _Bad
+from workbench.yamlfile import MAX_BYTES, YamlReader, file_size, read_bytes, yaml_text
 
 __all__ = ["LIMITS", "dump_rules", "load_rules", "loads_rules", "save_rules"]
 
@@ -92,7 +92,7 @@ def _close(word: Any, options: list[str]) -> str:
     return f"did you mean {close[0]!r}? " if close else ""
 
 
-class _RulesReader(_Reader):
+class _RulesReader(YamlReader):
     """The map reader's safe, located YAML, turned into rules."""
 
     def problem(self, where: tuple[int, int], message: str, hint: str = "") -> None:
@@ -223,8 +223,8 @@ def load_rules(path: str | os.PathLike[str]) -> Rules:
     ...     load_rules(p).target
     20
     """
-    data = _read_bytes(path)
-    reader = _RulesReader(str(path), _file_size(path) if len(data) > MAX_BYTES else None)
+    data = read_bytes(path)
+    reader = _RulesReader(str(path), file_size(path) if len(data) > MAX_BYTES else None)
     rules = reader.read_rules(data)
     if rules is None or reader.problems:
         raise RulesError(sorted(reader.problems, key=lambda p: (p.line, p.column)))
@@ -237,7 +237,7 @@ def _yaml(value: Any, flow: bool = False) -> str:
     if isinstance(value, int):
         return str(value)
     if isinstance(value, str):
-        return _str(value, flow)
+        return yaml_text(value, flow)
     return "[" + ", ".join(_yaml(v, True) for v in value) + "]"
 
 

@@ -233,9 +233,9 @@ class _CardReader:
     """One file's values with their positions, and the problems found in them."""
 
     def __init__(self, path: str) -> None:
-        from workbench.maps.io import _Reader
+        from workbench.yamlfile import YamlReader
 
-        self.reader = _Reader(path)
+        self.reader = YamlReader(path)
         self.path = path
         self.problems: list[Problem] = self.reader.problems
 
@@ -736,9 +736,9 @@ def load_cards(path: str | os.PathLike[str]) -> CardSet:
 
 
 def _q(s: str) -> str:
-    from workbench.maps.io import _str
+    from workbench.yamlfile import yaml_text
 
-    return _str(s, flow=True)
+    return yaml_text(s, flow=True)
 
 
 def _effect_text(e: Effect) -> str:
