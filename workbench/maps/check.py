@@ -28,7 +28,8 @@ Locate = Callable[[str, Any, str | None], tuple[int, int]]
 """``locate(kind, key, field) -> (line, column)``: where a part of the board is written.
 
 ``kind`` is ``"city"`` (key: the City), ``"override"`` (key: the SegmentOverride),
-``"color"`` (key: its name), ``"land"`` or ``"terrain"`` (key: the index) or ``"file"``.
+``"color"`` (key: its name), ``"land"`` or ``"terrain"`` (key: the index),
+``"terrain-vertex"`` (key: the feature's index and the vertex's) or ``"file"``.
 """
 
 
@@ -135,6 +136,11 @@ def check_board(board: Board, path: str = "<board>", locate: Locate = _nowhere) 
                 f"{feature.terrain} polygon {feature.name or i!r} crosses itself",
                 "order its vertices around the outline",
             )
+    from workbench.maps.rivers import line_warning, lines_through_points
+
+    for place in lines_through_points(board):  # a river through a point leaks there
+        message, hint = line_warning(place, board)
+        report("terrain-vertex", (place.feature, place.vertex), None, message, hint, "warning")
 
     names: Counter[str] = Counter(c.name for c in board.cities)
     city_keys: dict[str, str] = {}

@@ -157,6 +157,9 @@ class _MapReader(YamlReader):
             path = ("land", key)
         elif kind == "terrain":
             path = ("terrain", self.terrain_index[key])
+        elif kind == "terrain-vertex":
+            feature, vertex = key
+            path = ("terrain", self.terrain_index[feature], "line", vertex)
         else:
             path = ()
         return self.where((*path, field) if field else path)

@@ -825,6 +825,9 @@ class EditSession:
         if kind == "terrain":
             feature = board.terrain[key]
             return Place(outlines=(feature.polygon or feature.line or (),))
+        if kind == "terrain-vertex":
+            feature = board.terrain[key[0]]
+            return Place(outlines=(feature.line or (),))
         return Place()
 
     def highlight(self, index: int) -> Place:
