@@ -88,3 +88,95 @@ def check_fields(
     unknown = sorted(set(record) - set(required) - set(optional))
     if unknown:
         raise ValueError(f"the saved game has unknown keys {unknown!r}")
+
+
+def check_record(
+    record: Any,
+    *,
+    game: str,
+    version: int,
+    required: Mapping[str, type | tuple[type, ...]],
+    optional: Mapping[str, type | tuple[type, ...]] | None = None,
+    example: str = "",
+) -> None:
+    """Refuse (``ValueError``) a record that is not a saved game of ``game`` in format
+    ``version`` with the ``required`` (and ``optional``) fields, its actions all text.
+
+    Examples
+    --------
+    >>> fields = {"format": int, "game": str, "actions": list}
+    >>> check_record({"format": 2, "game": "pig", "actions": ["roll"]}, game="pig",
+    ...              version=2, required=fields)
+    >>> check_record({"format": 2, "game": "chess", "actions": []}, game="pig",
+    ...              version=2, required=fields)
+    Traceback (most recent call last):
+    ...
+    ValueError: the saved game is a game of 'chess', not of 'pig'
+    """
+    if not isinstance(record, Mapping):
+        raise ValueError(f"a saved game is a mapping of keys, not {type(record).__name__}")
+    form = record.get("format")
+    if isinstance(form, bool) or form != version:
+        raise ValueError(f"saved game format is {form!r}: this reader reads {version}")
+    check_fields(record, required, optional)
+    if record["game"] != game:
+        raise ValueError(f"the saved game is a game of {record['game']!r}, not of {game!r}")
+    if not all(isinstance(a, str) for a in record["actions"]):
+        such = f" such as {example!r}" if example else ""
+        raise ValueError(f"the saved game's actions should all be text{such}")
+
+
+def check_count(record: Mapping[str, Any]) -> None:
+    """Refuse a record whose log does not hold the number of actions it says.
+
+    Examples
+    --------
+    >>> check_count({"action_count": 2, "actions": ["a"]})
+    Traceback (most recent call last):
+    ...
+    ValueError: the saved game records 2 actions but holds 1: its log was cut or extended
+    """
+    if record["action_count"] != len(record["actions"]):
+        raise ValueError(
+            f"the saved game records {record['action_count']} actions but holds "
+            f"{len(record['actions'])}: its log was cut or extended"
+        )
+
+
+def check_digest(record: Mapping[str, Any], what: str) -> None:
+    """Refuse a record changed after it was saved; ``what`` names its fields for the message.
+
+    Examples
+    --------
+    >>> record = {"seed": 1}
+    >>> check_digest({**record, "digest": digest(record)}, "seed")
+    >>> check_digest({"seed": 2, "digest": digest(record)}, "seed")
+    Traceback (most recent call last):
+    ...
+    ValueError: the saved game was changed after it was saved (its digest does not match): \
+its seed are not the ones played
+    """
+    if record["digest"] != digest(record):
+        raise ValueError(
+            "the saved game was changed after it was saved (its digest does not match): "
+            f"its {what} are not the ones played"
+        )
+
+
+def check_over(record: Mapping[str, Any], over: bool) -> None:
+    """Refuse a record whose ``over`` flag disagrees with its replayed log (``over``).
+
+    Examples
+    --------
+    >>> check_over({"over": True, "actions": ["a", "b"]}, False)
+    Traceback (most recent call last):
+    ...
+    ValueError: the saved game says the game was over after 2 actions, but its log does not \
+end there: the log was cut or extended
+    """
+    if bool(over) != record["over"]:
+        said = "over" if record["over"] else "still going"
+        raise ValueError(
+            f"the saved game says the game was {said} after {len(record['actions'])} actions, "
+            "but its log does not end there: the log was cut or extended"
+        )

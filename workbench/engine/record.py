@@ -18,7 +18,14 @@ from typing import Any
 from workbench.engine.game import Game
 from workbench.engine.state import State, replay
 from workbench.maps.board import Board
-from workbench.records import check_fields, digest, fingerprint
+from workbench.records import (
+    check_count,
+    check_digest,
+    check_over,
+    check_record,
+    digest,
+    fingerprint,
+)
 from workbench.rules.io import loads_rules
 
 __all__ = ["FORMAT", "board_fingerprint", "load_game", "save_game"]
@@ -93,16 +100,14 @@ def save_game(state: State) -> dict[str, Any]:
 
 def _check(record: Any, board: Board) -> None:
     """Refuse a record that is not a saved game of this format, on this board."""
-    if not isinstance(record, dict):
-        raise ValueError(f"a saved game is a mapping of keys, not {type(record).__name__}")
-    form = record.get("format")
-    if isinstance(form, bool) or form != FORMAT:
-        raise ValueError(f"saved game format is {form!r}: this reader reads {FORMAT}")
-    check_fields(record, _REQUIRED, _OPTIONAL)
-    if record["game"] != GAME:
-        raise ValueError(f"the saved game is a game of {record['game']!r}, not of {GAME!r}")
-    if not all(isinstance(a, str) for a in record["actions"]):
-        raise ValueError("the saved game's actions should all be text such as 'R 3,4-4,4'")
+    check_record(
+        record,
+        game=GAME,
+        version=FORMAT,
+        required=_REQUIRED,
+        optional=_OPTIONAL,
+        example="R 3,4-4,4",
+    )
     if record["board"] != board.name:
         raise ValueError(f"the saved game is on board {record['board']!r}, not on {board.name!r}")
     mine = board_fingerprint(board)
@@ -112,11 +117,7 @@ def _check(record: Any, board: Board) -> None:
             f"{record['board_fingerprint']}, but board {board.name!r} has fingerprint {mine}: "
             "the board was edited since; load the game on the board it was played on"
         )
-    if record["action_count"] != len(record["actions"]):
-        raise ValueError(
-            f"the saved game records {record['action_count']} actions but holds "
-            f"{len(record['actions'])}: its log was cut or extended"
-        )
+    check_count(record)
     for r, deal in enumerate(record["hands"] or [], 1):
         if not isinstance(deal, list) or not all(isinstance(h, list) for h in deal):
             raise ValueError(f"deal {r} of the saved game's hands should be a list of hands")
@@ -132,11 +133,7 @@ def _check(record: Any, board: Board) -> None:
                     )
                 seen[card] = seat
     # last: the checks above name the cause; this one catches every other edit
-    if record["digest"] != digest(record):
-        raise ValueError(
-            "the saved game was changed after it was saved (its digest does not match): "
-            "its rules, seed, hands or actions are not the ones played"
-        )
+    check_digest(record, "rules, seed, hands or actions")
 
 
 def load_game(record: dict[str, Any], board: Board) -> State:
@@ -175,10 +172,5 @@ its rules, seed, hands or actions are not the ones played
     except KeyError as e:  # a hand names a city the board does not have
         raise ValueError(f"the saved game's hands: {e.args[0]}") from None
     state = replay(game, record["actions"])
-    if bool(state.is_terminal()) != record["over"]:
-        said = "over" if record["over"] else "still going"
-        raise ValueError(
-            f"the saved game says the game was {said} after {len(record['actions'])} actions, "
-            "but its log does not end there: the log was cut or extended"
-        )
+    check_over(record, state.is_terminal())
     return state

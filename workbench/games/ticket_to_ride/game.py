@@ -1250,18 +1250,9 @@ def load_record(record: Any, board: RouteBoard) -> TicketToRideState:
     ValueError: the saved game was changed after it was saved (its digest does not match): ...
     """
     from workbench.games.record import replay
-    from workbench.records import check_fields, digest
+    from workbench.records import check_count, check_digest, check_over, check_record
 
-    if not isinstance(record, dict):
-        raise ValueError(f"a saved game is a mapping of keys, not {type(record).__name__}")
-    form = record.get("format")
-    if isinstance(form, bool) or form != FORMAT:
-        raise ValueError(f"saved game format is {form!r}: this reader reads {FORMAT}")
-    check_fields(record, _REQUIRED)
-    if record["game"] != NAME:
-        raise ValueError(f"the saved game is a game of {record['game']!r}, not of {NAME!r}")
-    if not all(isinstance(a, str) for a in record["actions"]):
-        raise ValueError("the saved game's actions should all be text such as 'blind'")
+    check_record(record, game=NAME, version=FORMAT, required=_REQUIRED, example="blind")
     if record["board"] != board.name:
         raise ValueError(f"the saved game is on board {record['board']!r}, not on {board.name!r}")
     mine = board_fingerprint(board)
@@ -1271,26 +1262,13 @@ def load_record(record: Any, board: RouteBoard) -> TicketToRideState:
             f"{record['board_fingerprint']}, but board {board.name!r} has fingerprint {mine}: "
             "the board was edited since; load the game on the board it was played on"
         )
-    if record["action_count"] != len(record["actions"]):
-        raise ValueError(
-            f"the saved game records {record['action_count']} actions but holds "
-            f"{len(record['actions'])}: its log was cut or extended"
-        )
-    if record["digest"] != digest(record):
-        raise ValueError(
-            "the saved game was changed after it was saved (its digest does not match): "
-            "its rules, players, seed or actions are not the ones played"
-        )
+    check_count(record)
+    check_digest(record, "rules, players, seed or actions")
     game = TicketToRide(
         board, TTRRules.from_dict(record["rules"]), players=record["players"], seed=record["seed"]
     )
     state = replay(game, record["actions"])
-    if state.is_terminal() != record["over"]:
-        said = "over" if record["over"] else "still going"
-        raise ValueError(
-            f"the saved game says the game was {said} after {len(record['actions'])} actions, "
-            "but its log does not end there: the log was cut or extended"
-        )
+    check_over(record, state.is_terminal())
     assert isinstance(state, TicketToRideState)
     return state
 

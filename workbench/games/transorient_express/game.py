@@ -848,34 +848,13 @@ def load_record(record: dict[str, Any], cards: CardSet) -> TransorientState:
     ValueError: the saved game was changed after it was saved (its digest does not match)...
     """
     from workbench.games.record import replay
-    from workbench.records import check_fields, digest
+    from workbench.records import check_count, check_digest, check_over, check_record
 
-    if not isinstance(record, dict):
-        raise ValueError(f"a saved game is a mapping of keys, not {type(record).__name__}")
-    form = record.get("format")
-    if isinstance(form, bool) or form != FORMAT:
-        raise ValueError(f"saved game format is {form!r}: this reader reads {FORMAT}")
-    check_fields(record, _REQUIRED)
-    if record["game"] != NAME:
-        raise ValueError(f"the saved game is a game of {record['game']!r}, not of {NAME!r}")
-    if not all(isinstance(a, str) for a in record["actions"]):
-        raise ValueError("the saved game's actions should all be text such as 'take 3'")
+    check_record(record, game=NAME, version=FORMAT, required=_REQUIRED, example="take 3")
     game = TransorientExpress.from_record(record, cards)
-    if record["action_count"] != len(record["actions"]):
-        raise ValueError(
-            f"the saved game records {record['action_count']} actions but holds "
-            f"{len(record['actions'])}: its log was cut or extended"
-        )
-    if record["digest"] != digest(record):
-        raise ValueError(
-            "the saved game was changed after it was saved (its digest does not match): "
-            "its rules, seed or actions are not the ones played"
-        )
+    check_count(record)
+    check_digest(record, "rules, seed or actions")
     state = replay(game, record["actions"])
     assert isinstance(state, TransorientState)
-    if state.is_terminal() != record["over"]:
-        raise ValueError(
-            f"the saved game says the game {'was' if record['over'] else 'was not'} over, "
-            f"but its log {'does not end' if record['over'] else 'ends'} it"
-        )
+    check_over(record, state.is_terminal())
     return state
