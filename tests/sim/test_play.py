@@ -150,7 +150,7 @@ def test_an_illegal_bot_is_named(tiny: Board) -> None:
 
             return EndTurn()
 
-    with pytest.raises(IllegalActionError, match=r"game 2 of the run \(Game seed \d+\), bot 'x'"):
+    with pytest.raises(IllegalActionError, match=r"game 2 of the run \(game seed \d+\), bot 'x'"):
         play_rows(tiny, Rules(), [Cheat, Cheat], ["x", "x"], 1, 2)
 
 

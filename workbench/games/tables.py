@@ -201,3 +201,63 @@ def result_rows(
             **(seat_extra[seat] if seat_extra else {}),
         }
         append_row(tables["seats"], seat_row)
+
+
+def begin_rows(
+    bots: Sequence[Any],
+    names: Sequence[str],
+    max_rounds: int,
+    tables: dict[str, Columns] | None,
+    columns: Mapping[str, Mapping[str, str]],
+) -> dict[str, Columns]:
+    """The checks and the tables every game's ``play_rows`` starts with: one name per bot,
+    a length limit of at least 1, and fresh tables (``columns``) unless some are given.
+
+    Examples
+    --------
+    >>> begin_rows(["a"], ["random"], 30, None, {"games": {"game": "int64"}})
+    {'games': {'game': []}}
+    >>> begin_rows(["a", "b"], ["random"], 30, None, {})
+    Traceback (most recent call last):
+    ...
+    ValueError: 2 bots but 1 names
+    """
+    if len(bots) != len(names):
+        raise ValueError(f"{len(bots)} bots but {len(names)} names")
+    if max_rounds < 1:
+        raise ValueError(f"max_rounds is {max_rounds!r}: use a whole number, at least 1")
+    if tables is None:
+        tables = {name: empty_columns(cols) for name, cols in columns.items()}
+    return tables
+
+
+def run_rows(
+    match: Any,
+    stop: Any,
+    *,
+    game: int,
+    variant: str,
+    seed: int,
+    max_actions: int = 1_000_000,
+) -> bool:
+    """Run ``match`` (a :class:`~workbench.games.Match`) until it ends or ``stop(state)``;
+    return whether ``stop`` cut it off. An illegal bot move, or a game that never ends,
+    raises with the game's index, variant and seed in the message, to replay it.
+
+    Examples
+    --------
+    >>> from workbench.games import GAMES, Match
+    >>> info = GAMES["trans_europa"]
+    >>> match = Match(info.new_game(players=2, board="maps/tiny.yaml"), [info.bots["random"]] * 2)
+    >>> run_rows(match, lambda state: len(state.history) >= 5, game=0, variant="v", seed=0)
+    True
+    """
+    from workbench.exceptions import IllegalActionError
+
+    where = f"game {game} of {variant or 'the run'} (game seed {seed})"
+    try:
+        return bool(match.run(max_actions=max_actions, stop=stop))
+    except IllegalActionError as e:
+        raise IllegalActionError(f"{where}, {e}") from e
+    except RuntimeError as e:
+        raise RuntimeError(f"{where} did not end within {max_actions} actions") from e

@@ -14,16 +14,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from workbench.exceptions import IllegalActionError
 from workbench.games.protocol import BotFactory
 from workbench.games.referee import Match
 from workbench.games.tables import (
     GAME_COLUMNS,
     SEAT_COLUMNS,
     Columns,
-    empty_columns,
+    begin_rows,
     game_seeds,
     result_rows,
+    run_rows,
 )
 from workbench.games.ticket_to_ride.game import TicketToRide, TicketToRideState
 from workbench.games.ticket_to_ride.rules import TTRRules
@@ -104,12 +104,7 @@ def play_rows(
     >>> play_rows(board, TTRRules(), bots, ["greedy"] * 2, 1, 0)["games"] == out["games"]
     True
     """
-    if len(bots) != len(names):
-        raise ValueError(f"{len(bots)} bots but {len(names)} names")
-    if max_rounds < 1:
-        raise ValueError(f"max_rounds is {max_rounds!r}: use a whole number, at least 1")
-    if tables is None:
-        tables = {name: empty_columns(columns) for name, columns in TABLES.items()}
+    tables = begin_rows(bots, names, max_rounds, tables, TABLES)
     deal, bot_seed = game_seeds(seed, game)
     players = len(bots)
     the_game = TicketToRide(board, rules, players=players, seed=deal)
@@ -136,15 +131,14 @@ def play_rows(
 
     limit = max_rounds * players * TURNS_PER_ROUND
     match = Match(the_game, bots, bot_seed, on_action=on_action, on_applied=on_applied, names=names)
-    try:
-        truncated = match.run(
-            max_actions=max_actions,
-            stop=lambda s: s.turns >= limit,  # type: ignore[attr-defined]
-        )
-    except IllegalActionError as e:
-        raise IllegalActionError(
-            f"game {game} of {variant or 'the run'} (game seed {deal}), {e}"
-        ) from e
+    truncated = run_rows(
+        match,
+        lambda s: s.turns >= limit,
+        game=game,
+        variant=variant,
+        seed=deal,
+        max_actions=max_actions,
+    )
     state: TicketToRideState = match.state  # type: ignore[assignment]
     sheets = state.score_sheets()
     scores = tuple(s.total for s in sheets) if state.over else tuple(state.route_points)

@@ -36,15 +36,16 @@ from typing import Any
 
 from workbench.engine.actions import PlaceRail
 from workbench.engine.state import RoundResult
-from workbench.exceptions import IllegalActionError
 from workbench.games.protocol import BotFactory
 from workbench.games.referee import Match
 from workbench.games.tables import (
     SEAT_COLUMNS,
     Columns,
+    begin_rows,
     empty_columns,
     game_seeds,
     result_rows,
+    run_rows,
 )
 from workbench.games.trans_europa.game import TransEuropa, TransEuropaState
 from workbench.maps.board import Board
@@ -233,12 +234,7 @@ def play_rows(
     >>> play_rows(board, Rules(), bots, ["random"] * 2, 1, 0)["games"] == out["games"]
     True
     """
-    if len(bots) != len(names):
-        raise ValueError(f"{len(bots)} bots but {len(names)} names")
-    if max_rounds < 1:
-        raise ValueError(f"max_rounds is {max_rounds!r}: use a whole number, at least 1")
-    if tables is None:
-        tables = {name: empty_columns(columns) for name, columns in TABLES.items()}
+    tables = begin_rows(bots, names, max_rounds, tables, TABLES)
     deal, bot_seed = game_seeds(seed, game)
     players = len(bots)
     the_game = TransEuropa.create(board, rules, players=players, seed=deal)
@@ -279,17 +275,9 @@ def play_rows(
         engine = state.engine
         return engine.to_play is None and engine.round >= max_rounds and not engine.is_terminal()
 
-    try:
-        truncated = match.run(max_actions=max_actions, stop=cut_off)
-    except IllegalActionError as e:
-        raise IllegalActionError(
-            f"game {game} of {variant or 'the run'} (Game seed {deal}), {e}"
-        ) from e
-    except RuntimeError as e:
-        raise RuntimeError(
-            f"game {game} of {variant or 'the run'} (Game seed {deal}) did not end within "
-            f"{max_actions} actions"
-        ) from e
+    truncated = run_rows(
+        match, cut_off, game=game, variant=variant, seed=deal, max_actions=max_actions
+    )
     state: TransEuropaState = match.state  # type: ignore[assignment]
     engine = state.engine
     winners = () if truncated else tuple(engine.winners)

@@ -15,7 +15,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from workbench.exceptions import IllegalActionError
 from workbench.games.protocol import BotFactory
 from workbench.games.referee import Match
 from workbench.games.tables import (
@@ -23,9 +22,10 @@ from workbench.games.tables import (
     SEAT_COLUMNS,
     Columns,
     append_row,
-    empty_columns,
+    begin_rows,
     game_seeds,
     result_rows,
+    run_rows,
 )
 from workbench.games.transorient_express.actions import Pile, Play, Take
 from workbench.games.transorient_express.cards import CardSet
@@ -107,12 +107,7 @@ def play_rows(
     ...           1, 0)["cards"] == out["cards"]
     True
     """
-    if len(bots) != len(names):
-        raise ValueError(f"{len(bots)} bots but {len(names)} names")
-    if max_rounds < 1:
-        raise ValueError(f"max_rounds is {max_rounds!r}: use a whole number, at least 1")
-    if tables is None:
-        tables = {name: empty_columns(columns) for name, columns in TABLES.items()}
+    tables = begin_rows(bots, names, max_rounds, tables, TABLES)
     deal, bot_seed = game_seeds(seed, game)
     the_game = TransorientExpress(board, rules, len(bots), deal)
     names = list(names)
@@ -154,12 +149,9 @@ def play_rows(
     def cut_off(state: Any) -> bool:
         return bool(state.round > max_rounds)
 
-    try:
-        truncated = match.run(max_actions=max_actions, stop=cut_off)
-    except IllegalActionError as e:
-        raise IllegalActionError(
-            f"game {game} of {variant or 'the run'} (game seed {deal}), {e}"
-        ) from e
+    truncated = run_rows(
+        match, cut_off, game=game, variant=variant, seed=deal, max_actions=max_actions
+    )
     state: TransorientState = match.state  # type: ignore[assignment]
     winners = () if truncated else state.winners()
     share = 1.0 / len(winners) if winners else 0.0
