@@ -281,11 +281,10 @@ def route_figure(board: RouteBoard, *, width: int = 1100, title: str | None = No
             )
             if _rows(cars[kind])
         ],
-        location="top_left",
-        background_fill_alpha=0.85,
+        orientation="horizontal",
         label_text_font_size="9pt",
     )
-    fig.add_layout(legend)
+    fig.add_layout(legend, "below")  # under the map: over it, it hid Edinburgh
 
     tooltips = [
         ("route", "@route"),
