@@ -11,7 +11,10 @@ opponent the script prints the search bot's win share (a shared win counts as a 
 its 95 % Wilson interval, the fair share ``1 / players``, the margin, the mean seconds per
 game and the load average, so the figure can be read against how busy the machine was.
 ``--quick`` plays two short games per opponent on the small board: a check that the
-script runs, not a measurement.
+script runs, not a measurement. ``--per-game`` plays the games one by one in this process
+and prints each as it ends (game, the search bot's share, cut off, seconds), then the
+summary: since a game depends only on the seed and its index, ``--start S`` lets several
+processes share a run, and any first k lines give what ``--games k`` would.
 """
 
 from __future__ import annotations
@@ -58,6 +61,42 @@ def duel(args: argparse.Namespace, against: str) -> dict[str, float]:
     }
 
 
+def per_game(args: argparse.Namespace, against: str) -> None:
+    """The duel against ``against``, game by game (see the module's text)."""
+    from workbench.games.tables import lineup
+    from workbench.sim import Variant
+    from workbench.sim.stats import wilson
+
+    info = GAMES["trans_europa"]
+    rollout = None if args.rollout == "random" else info.bots[args.rollout]
+    search = SearchBot.factory(playouts=args.playouts, until_score_change=True, rollout=rollout)
+    variant = Variant("duel", args.map, args.rules, [search] + [against] * (args.players - 1))
+    wins, played = 0.0, 0
+    for game in range(args.start, args.games):
+        started = time.perf_counter()
+        order = lineup(variant.bots, game, True)
+        tables = info.play_rows(
+            variant.board,
+            variant.rules,
+            [variant.factories[k] for k in order],
+            [variant.labels[k] for k in order],
+            args.seed,
+            game,
+            variant="duel",
+            max_rounds=args.max_rounds,
+        )
+        seats = tables["seats"]
+        share = sum(
+            w for b, w in zip(seats["bot"], seats["win_share"], strict=True) if b == "search"
+        )
+        wins, played = wins + share, played + 1
+        cut = int(tables["games"]["truncated"][0])
+        print(f"{against} game {game}: share {share:.3f} cut {cut} "
+              f"{time.perf_counter() - started:.1f} s", flush=True)  # fmt: skip
+    lo, hi = wilson(wins, played)
+    print(f"{against}: {played} games, share {wins / played:.3f} [{lo:.3f}, {hi:.3f}]")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200)
@@ -71,6 +110,8 @@ def main() -> None:
     parser.add_argument("--rules", default="rulebook")
     parser.add_argument("--against", default="random,greedy")
     parser.add_argument("--quick", action="store_true", help="a smoke run, not a measurement")
+    parser.add_argument("--per-game", action="store_true", help="print every game as it ends")
+    parser.add_argument("--start", type=int, default=0, help="with --per-game: the first game")
     args = parser.parse_args()
     if args.quick:
         args.games, args.workers, args.players, args.playouts = 2, 1, 2, 4
@@ -81,6 +122,10 @@ def main() -> None:
         f"{Path(args.map).name}, {args.rules}, {args.players} players, {args.games} games "
         f"per opponent, seed {args.seed}"
     )
+    if args.per_game:
+        for against in args.against.split(","):
+            per_game(args, against)
+        return
     print(f"{'against':<10}{'share':>8}{'95% interval':>18}{'fair':>7}{'margin':>8}"
           f"{'cut off':>9}{'s/game':>8}")  # fmt: skip
     for against in args.against.split(","):
