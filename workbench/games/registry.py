@@ -208,3 +208,32 @@ GAMES = _Registry(
 >>> list(GAMES)
 ['trans_europa', 'ticket_to_ride', 'transorient_express']
 """
+
+
+def rules_resolver(cls: type) -> Callable[[Any], Any]:
+    """The ``resolve_rules`` of a game whose rules class ``cls`` has a ``preset(name)``
+    class method: ``None`` gives the published rules (``cls()``), a name its preset, and a
+    value of ``cls`` itself; anything else is refused with a ``ValueError``.
+
+    Examples
+    --------
+    >>> from workbench.rules import Rules
+    >>> resolve = rules_resolver(Rules)
+    >>> resolve(None) == Rules(), resolve("countdown").name
+    (True, 'countdown')
+    >>> resolve(3)
+    Traceback (most recent call last):
+    ...
+    ValueError: rules is 3: use a Rules value, a preset's name or None
+    """
+
+    def resolve(rules: Any) -> Any:
+        if rules is None:
+            return cls()
+        if isinstance(rules, cls):
+            return rules
+        if isinstance(rules, str):
+            return cls.preset(rules)  # type: ignore[attr-defined]
+        raise ValueError(f"rules is {rules!r}: use a {cls.__name__} value, a preset's name or None")
+
+    return resolve

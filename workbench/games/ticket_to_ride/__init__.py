@@ -15,9 +15,8 @@ rule choices were made where the rulebook is silent.
 from __future__ import annotations
 
 import os
-from typing import Any
 
-from workbench.games.registry import GameInfo
+from workbench.games.registry import GameInfo, rules_resolver
 from workbench.games.ticket_to_ride.bots import BOTS, GreedyBot, PlannerBot, RandomBot
 from workbench.games.ticket_to_ride.game import (
     Observation,
@@ -51,16 +50,6 @@ def _load_board(path: str | os.PathLike[str]) -> RouteBoard:
     return load_routes(path)
 
 
-def _rules(rules: Any) -> TTRRules:
-    if rules is None:
-        return TTRRules()
-    if isinstance(rules, TTRRules):
-        return rules
-    if isinstance(rules, str):
-        return TTRRules.preset(rules)
-    raise ValueError(f"rules is {rules!r}: use a TTRRules value, a preset's name or None")
-
-
 def _make(board: RouteBoard, rules: TTRRules, players: int, seed: int) -> TicketToRide:
     return TicketToRide(board, rules, players=players, seed=seed)
 
@@ -79,7 +68,7 @@ INFO = GameInfo(
     bots=BOTS,
     make_game=_make,
     load_board=_load_board,
-    resolve_rules=_rules,
+    resolve_rules=rules_resolver(TTRRules),
     tables=TABLES,
     play_rows=play_rows,
     save_record=save_record,

@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from workbench.games.protocol import Bot as ProtocolBot
-from workbench.games.registry import GameInfo
+from workbench.games.registry import GameInfo, rules_resolver
 from workbench.games.trans_europa.game import (
     TransEuropa,
     TransEuropaState,
@@ -62,16 +62,6 @@ def _load_board(path: str | os.PathLike[str]) -> Board:
     return load_lattice(path)
 
 
-def _rules(rules: Rules | str | None) -> Rules:
-    if rules is None:
-        return Rules()
-    if isinstance(rules, Rules):
-        return rules
-    if isinstance(rules, str):
-        return Rules.preset(rules)
-    raise ValueError(f"rules is {rules!r}: use a Rules value, a preset's name or None")
-
-
 def _make(board: Board, rules: Rules, players: int, seed: int) -> TransEuropa:
     return TransEuropa.create(board, rules, players=players, seed=seed)
 
@@ -101,7 +91,7 @@ INFO = GameInfo(
     bots=_bots(),
     make_game=_make,
     load_board=_load_board,
-    resolve_rules=_rules,
+    resolve_rules=rules_resolver(Rules),
     tables=TABLES,
     play_rows=play_rows,
     save_record=save_record,

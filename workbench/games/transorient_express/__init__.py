@@ -15,7 +15,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from workbench.games.registry import GameInfo
+from workbench.games.registry import GameInfo, rules_resolver
 from workbench.games.transorient_express.cards import (
     CardSet,
     check_cards,
@@ -53,16 +53,6 @@ def _load(path: str | os.PathLike[str]) -> CardSet:
     return load_cards(path)
 
 
-def _rules(rules: Rules | str | None) -> Rules:
-    if rules is None:
-        return Rules()
-    if isinstance(rules, Rules):
-        return rules
-    if isinstance(rules, str):
-        return Rules.preset(rules)
-    raise ValueError(f"rules is {rules!r}: use a Rules value, a preset's name or None")
-
-
 def _make(cards: CardSet, rules: Rules, players: int, seed: int) -> TransorientExpress:
     return TransorientExpress(cards, rules, players, seed)
 
@@ -97,7 +87,7 @@ INFO = GameInfo(
     bots=_bots(),
     make_game=_make,
     load_board=_load,
-    resolve_rules=_rules,
+    resolve_rules=rules_resolver(Rules),
     tables=TABLES,
     play_rows=play_rows,
     save_record=save_record,
