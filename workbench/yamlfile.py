@@ -299,6 +299,31 @@ class YamlReader:
                 self.problem(where, message, hint)
         return bad
 
+    def document(self, data: bytes, empty_hint: str) -> Any:
+        """The file's one YAML document as plain values (positions kept), or ``None`` after
+        recording why not: the bytes do not decode, the YAML does not parse, there is no
+        document (``empty_hint`` says what to write), or a tag or key was refused, in which
+        case nothing is guessed.
+
+        Examples
+        --------
+        >>> reader = YamlReader("<example>")
+        >>> reader.document(b"a: 1\\n", "write a: 1"), reader.document(b"# nothing", "write a: 1")
+        ({'a': 1}, None)
+        >>> print(reader.problems[0])
+        <example>:1:1: the file holds no YAML document (write a: 1)
+        """
+        text = self.decode(data)
+        if text is None:
+            return None
+        node = self.compose(text)
+        if node is None:
+            if not self.problems:
+                self.problem((1, 1), "the file holds no YAML document", empty_hint)
+            return None
+        doc = self.value(node, ())
+        return None if self.problems else doc
+
     def where(self, path: YamlPath) -> tuple[int, int]:
         while path and path not in self.pos:
             path = path[:-1]

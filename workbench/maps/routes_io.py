@@ -214,18 +214,8 @@ class _RouteReader(YamlReader):
         return self.where(path)
 
     def read(self, data: bytes) -> RouteBoard | None:
-        text = self.decode(data)
-        if text is None:
-            return None
-        node = self.compose(text)
-        if node is None:
-            if not self.problems:
-                self.problem(
-                    (1, 1), "the file holds no YAML document", "start from maps/README.md's example"
-                )
-            return None
-        self.data = self.value(node, ())
-        if self.problems:  # refused tags or duplicate keys: do not guess what was meant
+        self.data = self.document(data, "start from maps/README.md's example")
+        if self.data is None and self.problems:  # a document of null is the schema's to refuse
             return None
         bad = self.validate(self.data)
         board = self.build(self.data, bad)

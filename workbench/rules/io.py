@@ -99,16 +99,8 @@ class _RulesReader(YamlReader):
         super().problem(where, _reword(message), _reword(hint))
 
     def read_rules(self, data: bytes) -> Rules | None:
-        text = self.decode(data)
-        if text is None:
-            return None
-        node = self.compose(text)
-        if node is None:
-            if not self.problems:
-                self.problem((1, 1), "the file holds no YAML document", "write preset: rulebook")
-            return None
-        doc = self.value(node, ())
-        if self.problems:
+        doc = self.document(data, "write preset: rulebook")
+        if doc is None and self.problems:
             return None
         if not isinstance(doc, dict):
             self.problem(

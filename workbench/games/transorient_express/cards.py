@@ -249,16 +249,8 @@ class _CardReader:
         self.problems.append(Problem(self.path, where[0], where[1], message, hint))
 
     def read(self, data: bytes) -> CardSet | None:
-        text = self.reader.decode(data)
-        if text is None:
-            return None
-        node = self.reader.compose(text)
-        if node is None:
-            if not self.problems:
-                self.problem((1, 1), "the file holds no YAML document", "see maps/README.md")
-            return None
-        doc = self.reader.value(node, ())
-        if self.problems:
+        doc = self.reader.document(data, "see maps/README.md")
+        if doc is None and self.problems:
             return None
         if not isinstance(doc, dict):
             self.problem((1, 1), "a card file is a mapping of keys", "start with format: 1")
