@@ -68,7 +68,7 @@ from __future__ import annotations
 from bisect import bisect_left, insort
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from workbench.engine.actions import (
     Action,
@@ -297,6 +297,20 @@ class Observation:
     pieces: Pieces = ()
     step: str = ""
 
+    if not TYPE_CHECKING:  # (for the type checker every field is an ordinary attribute)
+
+        def __getattr__(self, name: str) -> Any:
+            # an observation made by State.observation leaves out the parts bots seldom
+            # read (the cards seen, the pieces, the step's text) and keeps what they are
+            # made from, which never changes; a part is made the first time it is read
+            parts = self.__dict__.get("_parts")
+            make = _LAZY.get(name)
+            if parts is None or make is None:
+                raise AttributeError(f"'Observation' object has no attribute {name!r}")
+            value = make(parts)
+            self.__dict__[name] = value
+            return value
+
     def seat_rails(self, board: Board, seat: int | None = None) -> SeatRails:
         """The rails on the board as ``seat`` (by default the observer) may use them.
 
@@ -312,6 +326,37 @@ class Observation:
         who = self.player if seat is None else seat
         return seat_rails(self.rails, self.pieces, ferries, self.rules.ferry_rails, who)
 
+
+def _seen_part(parts: tuple[Any, ...]) -> tuple[str, ...]:
+    return tuple(sorted(parts[0]))
+
+
+def _pieces_part(parts: tuple[Any, ...]) -> Pieces:
+    return tuple(sorted(parts[1].items())) if parts[1] else ()
+
+
+def _step_part(parts: tuple[Any, ...]) -> str:
+    step, passes = parts[2], parts[3]
+    if step is None:
+        return ""
+    kind, arg = step
+    if kind == "draft":
+        return f"draft {arg}"
+    if kind == "pass":
+        return f"pass {arg} of {passes}"
+    return str(kind)
+
+
+_LAZY: dict[str, Callable[[tuple[Any, ...]], Any]] = {
+    "seen": _seen_part,
+    "pieces": _pieces_part,
+    "step": _step_part,
+}
+"""The parts of an observation made on first read, from ``_parts``: (the cards the
+player has seen, the pieces, the exchange step, the passes of the round)."""
+
+for _name in _LAZY:  # so that a part left out is looked up through __getattr__, not
+    delattr(Observation, _name)  # found as the field's default on the class
 
 Step = tuple[str, str]
 """An exchange step: ``("discard", "")``, ``("draft", color)``, ``("pass", "2")`` (the
@@ -1402,18 +1447,23 @@ seat 0: it is not their turn
         if not 0 <= player < self.game.players:
             raise ValueError(f"player is {player!r}: seats are 0 to {self.game.players - 1}")
         mine = self.pending[player]
+        phase = self.phase
+        to_play = self.to_play
+        rules = self.round_rules
+        hands = self.hands
         # a frozen dataclass's __init__ sets each field through object.__setattr__; this
-        # makes the same value several times faster (observations are made at every move)
+        # makes the same value several times faster (observations are made at every move);
+        # the seen cards, the pieces and the step's text are made when first read
         obs = Observation.__new__(Observation)
         obs.__dict__.update(
             player=player,
             round=self.round,
-            phase=self.phase,
-            to_play=self.to_play,
+            phase=phase,
+            to_play=to_play,
             starter=self.starter,
-            lap=self.lap,
-            hand=self.hands[player],
-            hand_sizes=self._derived("sizes", self.hands, self._hand_sizes),
+            lap=self.turn // self.game.players + 1 if phase == "build" else 0,
+            hand=hands[player],
+            hand_sizes=self._derived("sizes", hands, self._hand_sizes),
             markers=self.markers,
             rails=self.rails,
             rails_left=self.rails_left,
@@ -1421,26 +1471,16 @@ seat 0: it is not their turn
             round_ending=self.round_ending,
             scores=self.scores,
             results=self.results,
-            legal_actions=tuple(self.legal_actions()) if self.to_play == player else (),
-            rules=self.round_rules,
+            legal_actions=tuple(self.legal_actions()) if to_play == player else (),
+            rules=rules,
             cards=self.cards,
             chosen=() if mine is None else (mine,),
-            seen=self._derived(f"seen{player}", self.seen[player], _sorted_tuple),
-            revealed=self.revealed() if self.round_rules.reveal else self._unrevealed(),
-            hand_colors=self._derived("colors", self.hands, self._hand_colors),
+            revealed=self.revealed() if rules.reveal else self._unrevealed(),
+            hand_colors=self._derived("colors", hands, self._hand_colors),
             colored_left=self.colored_left,
-            pieces=self._derived("pieces", self.pieces, _sorted_pieces),
-            step=self._step_text(),
+            _parts=(self.seen[player], self.pieces, self.step, rules.pass_one_times),
         )
         return obs
-
-
-def _sorted_tuple(items: Iterable[str]) -> tuple[str, ...]:
-    return tuple(sorted(items))
-
-
-def _sorted_pieces(pieces: Mapping[Edge, tuple[int | None, ...]]) -> Pieces:
-    return tuple(sorted(pieces.items()))
 
 
 def replay(game: Game, log: Sequence[Action | str]) -> State:
