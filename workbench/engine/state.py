@@ -658,11 +658,13 @@ the network of seat 0 (marker at [1, 1])
             adj.setdefault(b, []).append(a)
         return adj
 
-    def _add_rail(self, s: Edge) -> None:
-        """Join the networks at the ends of the new black rail ``s`` (already in ``rails``)."""
+    def _add_rail(self, s: Edge, r: int | None = None) -> None:
+        """Join the networks at the ends of the new black rail ``s`` (already in ``rails``),
+        of rank ``r``."""
         nets = self._nets
         assert nets is not None
-        r = self.game.segment_rank[s]
+        if r is None:
+            r = self.game.segment_rank[s]
         p, q = s
         a, b = nets.get(p), nets.get(q)
         if a is None and b is None:  # a rail on its own (build_anywhere)
@@ -1319,15 +1321,25 @@ seat 0: it is not their turn
             raise self._illegal(action, f"is not allowed {self._phase_hint()}")
         seat = self.to_play
         assert seat is not None
-        self._check_rail(action, seat)
         s, colored = action.segment, action.colored
+        rank = self.game.segment_rank.get(s) if self._nets is not None else None
+        if rank is None or colored or self.round_rules.build_anywhere:
+            self._check_rail(action, seat)
+        else:
+            # a black rail while every rail is black: legal when it is on the frontier of
+            # the seat's network (free and touching it) and fits the turn's budget
+            front = self._front(seat)
+            i = bisect_left(front, rank)
+            if i == len(front) or front[i] != rank or not self._room()[self._dbl_flags[rank]]:
+                self._check_rail(action, seat)  # raises, saying why
+                raise AssertionError(f"{action} is legal but off the frontier")  # pragma: no cover
         first = not self.placed
         if colored or s in self.pieces or (self._ferries2 and s in self.game.ferries):
             self.pieces = {**self.pieces, s: (*self.pieces.get(s, ()), seat if colored else None)}
             self._nets = None  # networks now differ per seat: found by search from here on
         self.rails = self.rails | {s}
         if self._nets is not None:
-            self._add_rail(s)
+            self._add_rail(s, rank)
         if colored:
             self.colored_left = tuple(
                 k - 1 if i == seat else k for i, k in enumerate(self.colored_left)
