@@ -136,10 +136,11 @@ class GreedyBot(Bot):
         if last is not None and last[0] is model:
             if last[1] is rails:
                 return last[2]
-            if last[1] <= rails:
+            added = rails - last[1]
+            if len(rails) - len(added) == len(last[1]):  # the last rails are all still there
                 out = last[2].copy()
                 index = model.edge_index
-                for s in rails - last[1]:
+                for s in added:
                     out[index[s]] = 1
                 self._rail_state = (model, rails, out)
                 return out
@@ -183,7 +184,7 @@ class GreedyBot(Bot):
 
     def place_marker(self, obs: Observation) -> Action:
         """The marker on a centre of the hand's optimal tree."""
-        free = {a.point for a in obs.legal_actions if isinstance(a, PlaceMarker)}
+        free = {a.point for a in obs.legal_actions if type(a) is PlaceMarker}
         view = self.view(obs)
         _, tree = view.plan(list(obs.hand))
         cities = [self.board.city(name).at for name in obs.hand]
@@ -211,8 +212,10 @@ class GreedyBot(Bot):
             and obs.placed
             and last[0] == obs.round
             and not obs.pieces
-            and obs.rails == last[1] | {obs.placed[-1]}
             and obs.placed[-1] in last[2]
+            and len(obs.rails) == len(last[1]) + 1
+            and obs.placed[-1] not in last[1]
+            and last[1] <= obs.rails  # so the rails are the last ones and the new rail
         ):
             plan = last[2] - {obs.placed[-1]}
         else:
