@@ -146,10 +146,10 @@ class CostModel:
         state = rails if isinstance(rails, np.ndarray) else self.state(rails, blocked)
         known = self._nodes
         try:
-            ids = [known[t] for t in terminals]
+            where = [known[t] for t in terminals]
         except (KeyError, TypeError):  # a terminal seen for the first time (or unhashable)
-            ids = [self._node_of(t) for t in terminals]
-        nodes = np.array(ids, dtype=np.int64)
+            where = [self._node_of(t) for t in terminals]
+        nodes = np.array(where, dtype=np.int64)
         weights = self.weights
         if costs:
             weights = weights.copy()
