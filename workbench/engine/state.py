@@ -613,19 +613,29 @@ the network of seat 0 (marker at [1, 1])
     def _room(self) -> tuple[bool, bool]:
         """Whether one more single, and one more double, fits this turn's budget (black
         rails; worked out once per rail placed)."""
-        placed, turn, cache = self.placed, self.turn, self._cache
-        last = cache.get("room")
-        if last is not None and last[0] is placed and last[1] == turn and last[2] == self.round:
+        placed = self.placed
+        last = self._cache.get("room")
+        if (
+            last is not None
+            and last[0] is placed
+            and last[1] == self.turn
+            and last[2] == self.round
+        ):
             return last[3]
+        singles, doubles = self._counts() if placed else (0, 0)
+        return self._set_room(singles, doubles)
+
+    def _set_room(self, singles: int, doubles: int) -> tuple[bool, bool]:
+        """:meth:`_room` for the turn's rails so far, ``singles`` and ``doubles`` of them,
+        remembered with those counts."""
         # (singles, doubles, lap) -> the room left: a function of the round's rules, kept
         # per rules object and filled as turns are played
-        rules = self.round_rules
+        rules, cache = self.round_rules, self._cache
         table = cache.get("rooms")
         if table is None or table[0] is not rules:
             table = cache["rooms"] = (rules, {})
         rooms: dict[tuple[int, int, int], tuple[bool, bool]] = table[1]
-        singles, doubles = self._counts() if placed else (0, 0)
-        lap = self.lap
+        lap = self.turn // self.game.players + 1 if self.phase == "build" else 0
         key = (singles, doubles, lap)
         room = rooms.get(key)
         if room is None:
@@ -633,7 +643,7 @@ the network of seat 0 (marker at [1, 1])
                 rules.allows_turn(singles + 1, doubles, lap),
                 bool(self._doubles) and rules.allows_turn(singles, doubles + 1, lap),
             )
-        cache["room"] = (placed, turn, self.round, room)
+        cache["room"] = (self.placed, self.turn, self.round, room, singles, doubles)
         return room
 
     def _budget_left(self) -> bool:
@@ -713,13 +723,15 @@ the network of seat 0 (marker at [1, 1])
         assert nets is not None
         net = nets[s[0]]
         hand_points = self._derived("hand points", self.hands, self._hand_points)
-        return tuple(
-            seat
-            for seat, marker in enumerate(self.markers)
-            if marker is not None
-            and nets.get(marker) is net
-            and net.points.issuperset(hand_points[seat])
-        )
+        out: tuple[int, ...] = ()
+        for seat, marker in enumerate(self.markers):
+            if (
+                marker is not None
+                and nets.get(marker) is net
+                and net.points.issuperset(hand_points[seat])
+            ):
+                out = (*out, seat)
+        return out
 
     def _front(self, seat: int) -> Sequence[int]:
         """The ranks of the free segments at the network of ``seat`` (with ``_nets``)."""
@@ -1323,6 +1335,7 @@ seat 0: it is not their turn
         assert seat is not None
         s, colored = action.segment, action.colored
         rank = self.game.segment_rank.get(s) if self._nets is not None else None
+        counts = None  # the turn's singles and doubles after this rail, when known here
         if rank is None or colored or self.round_rules.build_anywhere:
             self._check_rail(action, seat)
         else:
@@ -1330,11 +1343,18 @@ seat 0: it is not their turn
             # the seat's network (free and touching it) and fits the turn's budget
             front = self._front(seat)
             i = bisect_left(front, rank)
-            if i == len(front) or front[i] != rank or not self._room()[self._dbl_flags[rank]]:
+            double = self._dbl_flags[rank]
+            if i == len(front) or front[i] != rank or not self._room()[double]:
                 self._check_rail(action, seat)  # raises, saying why
                 raise AssertionError(f"{action} is legal but off the frontier")  # pragma: no cover
+            before = self._cache["room"]  # made by _room() just now: the counts before
+            counts = (before[4] + (not double), before[5] + double)
         first = not self.placed
-        if colored or s in self.pieces or (self._ferries2 and s in self.game.ferries):
+        if (
+            colored
+            or (self.pieces and s in self.pieces)
+            or (self._ferries2 and s in self.game.ferries)
+        ):
             self.pieces = {**self.pieces, s: (*self.pieces.get(s, ()), seat if colored else None)}
             self._nets = None  # networks now differ per seat: found by search from here on
         self.rails = self.rails | {s}
@@ -1348,6 +1368,8 @@ seat 0: it is not their turn
         else:
             self.rails_left -= 1
         self.placed = (*self.placed, s)
+        if counts is not None:
+            self._set_room(*counts)
         if self.rails_left == 0:
             self._end_round("supply")
             return
