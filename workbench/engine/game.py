@@ -313,6 +313,20 @@ class Game:
         return tuple(PlaceMarker(p) for p in self.sorted_marker_points)
 
     @_per_board
+    def marker_index(self) -> dict[Point, int]:
+        """Each of :attr:`sorted_marker_points`'s place in that order (and in
+        :attr:`marker_actions`).
+
+        Examples
+        --------
+        >>> from workbench import load_map
+        >>> game = Game(load_map("maps/tiny.yaml"), players=2)
+        >>> game.marker_actions[game.marker_index[(3, 2)]]
+        PlaceMarker(point=(3, 2))
+        """
+        return {p: i for i, p in enumerate(self.sorted_marker_points)}
+
+    @_per_board
     def city_colors(self) -> dict[str, str]:
         """The card color of every city, by name.
 

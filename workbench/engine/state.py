@@ -1066,8 +1066,16 @@ the network of seat 0 (marker at [1, 1])
                 out.append(EndTurn())
             return out
         if phase == "markers":
-            taken = set(self.markers)
-            return [a for a in self.game.marker_actions if a.point not in taken]
+            # every free point's marker, in order: the whole list cut at the markers down
+            actions, index = self.game.marker_actions, self.game.marker_index
+            cuts = sorted(index[m] for m in self.markers if m is not None)
+            out = []
+            start = 0
+            for i in cuts:
+                out.extend(actions[start:i])
+                start = i + 1
+            out.extend(actions[start:])
+            return out
         if phase == "round_over":
             return [NextRound()]
         if phase == "game_over":
