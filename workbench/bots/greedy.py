@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from itertools import compress
+from operator import attrgetter
+from typing import TYPE_CHECKING, cast
 
 import numpy as np
 
@@ -18,6 +20,8 @@ if TYPE_CHECKING:
     from workbench.analysis.costmodel import CostModel
 
 __all__ = ["GreedyBot", "View", "tree_center"]
+
+_SEGMENT = attrgetter("segment")
 
 
 def tree_center(edges: Sequence[Edge], fallback: Sequence[Point]) -> list[Point]:
@@ -232,7 +236,11 @@ class GreedyBot(Bot):
             plan = self.plan(obs, view)
         except InfeasibleError:  # other players' colored rails cut the hand off: no plan
             plan = frozenset()
-        rails = [a for a in obs.legal_actions if type(a) is PlaceRail and a.segment in plan]
+        # the build phase's actions are rails, then the end of the turn once a rail is down
+        acts = cast("tuple[PlaceRail, ...]", obs.legal_actions)
+        if acts and type(acts[-1]) is not PlaceRail:
+            acts = acts[:-1]
+        rails = list(compress(acts, map(plan.__contains__, map(_SEGMENT, acts))))
         return self.choose_rail(obs, rails, plan, view)
 
     def choose_rail(
@@ -240,7 +248,10 @@ class GreedyBot(Bot):
     ) -> Action:
         """Singles before doubles, at random among equals; else end the turn."""
         if rails:
-            weights = [view.weight(a.segment) for a in rails]
+            if view.costs:
+                weights = [view.weight(a.segment) for a in rails]
+            else:
+                weights = list(map(view.model.weight_of.__getitem__, map(_SEGMENT, rails)))
             least = min(weights)
             if weights.count(least) != len(weights):
                 rails = [a for a, w in zip(rails, weights, strict=True) if w == least]
