@@ -39,7 +39,7 @@ from bokeh.plotting import figure
 
 from workbench.maps.board import Board
 from workbench.maps.lattice import plane_xy
-from workbench.teach import ALGORITHMS, EDGE_ROLES, NODE_ROLES, Frame, Trace, trace
+from workbench.teach import ALGORITHMS, EDGE_ROLES, EXACT_SEARCHES, NODE_ROLES, Frame, Trace, trace
 from workbench.teach.answers import Names
 from workbench.ui.render import PADDING, board_extent, board_figure
 
@@ -79,6 +79,7 @@ NODE_STYLE: Mapping[str, Mapping[str, Any]] = {
 
 EDGE_STYLE: Mapping[str, Mapping[str, Any]] = {
     # clear of the board's lines: grey singles, blue water and ferries, brown mountains
+    "best": {"line_color": "#FFB000", "line_width": 12, "line_alpha": 0.75},  # a band below
     "rail": {"line_color": "#111111", "line_width": 5},
     "rejected": {"line_color": "#9A9A9A", "line_width": 3, "line_dash": [4, 3]},
     "candidate": {"line_color": "#8F2BD9", "line_width": 6, "line_dash": [9, 4]},
@@ -109,6 +110,7 @@ ROLE_LABELS: Mapping[str, str] = {
     "cut": "in the cut",
     "bridge": "bridge",
     "rail": "rail already built",
+    "best": "best so far",
 }
 """What the legend calls each role."""
 
@@ -539,6 +541,9 @@ _TITLES = {
     "closure": "metric closure (by distance)",
     "table": "table rows filled",
     "row": "this row: C[subset][node]",
+    "trail": "this trail",
+    "best trail": "best trail so far",
+    "groups": "groups of tickets: a minimum tree each",
 }
 _NODE_MAPS = ("level", "distance", "disc", "low", "row")
 
@@ -723,6 +728,12 @@ def state_html(
         elif key == "path":
             text = " → ".join(names.label(v) for v in value) if value else "none yet"
             parts.append(f"<div><b>last augmenting path</b>: {_esc(text)}</div>")
+        elif key in ("trail", "best trail"):
+            text = " → ".join(names.label(v) for v in value) if value else "none yet"
+            parts.append(f"<div><b>{_esc(title)}</b>: {_esc(text)}</div>")
+        elif key == "groups":
+            rows = [(group, _number(c)) for group, c in list(value)[:limit]]
+            parts.append(_table(title, ["group", "tree"], rows, max(0, len(value) - limit)))
         elif key == "subset":
             text = "{" + ", ".join(names.label(v) for v in value) + "}"
             parts.append(f"<div><b>subset</b>: {_esc(text)}</div>")
@@ -829,7 +840,7 @@ def _default_params(name: str, G: nx.Graph, board: Board | None) -> dict[str, An
         spread = cities[:: max(1, len(cities) // _DEFAULT_TERMINALS)][:_DEFAULT_TERMINALS]
     cities = cities or names.order(G)
     params: dict[str, Any] = {}
-    needed = ALGORITHMS[name].params
+    needed = {**ALGORITHMS, **EXACT_SEARCHES}[name].params
     if "source" in needed:
         params["source"] = cities[0]
     if "s" in needed:
@@ -945,7 +956,7 @@ class AlgorithmStepper(widgets.VBox):
                 raise ValueError("parameters go with an algorithm's name, not with a trace")
             t = trace_or_name
         else:
-            if trace_or_name not in ALGORITHMS:
+            if trace_or_name not in ALGORITHMS and trace_or_name not in EXACT_SEARCHES:
                 trace(trace_or_name, graph)  # raises, listing the names
             wanted = {**_default_params(trace_or_name, graph, board), **params}
             t = trace(trace_or_name, graph, **_resolve_params(wanted, names))
@@ -964,7 +975,8 @@ class AlgorithmStepper(widgets.VBox):
         self._played_from = 0
         self._font_px = _FONT_PX
 
-        title = ALGORITHMS[t.name].title if t.name in ALGORITHMS else t.name
+        known = {**ALGORITHMS, **EXACT_SEARCHES}
+        title = known[t.name].title if t.name in known else t.name
         last = max(len(t.frames), 1)  # the play and the slider count steps from 1
         self.play = widgets.Play(value=1, min=1, max=last, step=1, interval=SPEEDS[1][1])
         self.play.layout.display = "none"  # a timer only: the buttons below drive it
