@@ -127,6 +127,7 @@ assert set(NODE_STYLE) == set(NODE_ROLES) and set(EDGE_STYLE) == set(EDGE_ROLES)
 _PRESENTATION_NODE = 1.3  # nodes grow this much more than the picture when presenting
 _PLAIN_NODE = 26  # marker size (pixels) of a node of a small graph drawn on its own
 _BOARD_NODE = 13  # marker size of a highlighted point of a board
+_NAMED_NODES = 60  # a graph drawn on its own shows its node names up to this many nodes
 _EMPTY_NODES: dict[str, list[Any]] = {"x": [], "y": [], "name": []}
 _EMPTY_EDGES: dict[str, list[Any]] = {"x0": [], "y0": [], "x1": [], "y1": [], "name": []}
 
@@ -269,6 +270,11 @@ class FrameView:
             )
             self.figure.add_layout(legend, "below")
             self._scaled.append((legend, "label_text_font_size", 9.0))
+            if self.board is None and self.figure.height is not None:
+                # room for the legend's rows below a graph, so that it does not squeeze the
+                # picture (a board's figure has its own height)
+                self.figure.height += 22 * math.ceil(len(items) / 4) + 10
+                self._base_size = (self._base_size[0], self.figure.height)
         self.value_source = ColumnDataSource({"x": [], "y": [], "text": []})
         """The numbers written beside the nodes in presentation mode (:meth:`show_values`)."""
         self._value_labels: list[LabelSet] = []
@@ -439,7 +445,10 @@ class FrameView:
             x="x", y="y", size=size, fill_color="white", line_color="#333333", line_width=1.5
         )
         fig.renderers.append(GlyphRenderer(data_source=nodes, glyph=disc, name="graph-nodes"))
-        if len(self.graph) <= 40:
+        if len(self.graph) <= _NAMED_NODES:
+            # up to 40 nodes the names sit on the discs; a larger map (a route board's 47
+            # cities) gets smaller names just above its smaller discs
+            small = len(self.graph) > 40
             halo = {"text_color": "white", "text_outline_color": "white", "text_outline_width": 3}
             for name, style in (("graph-names-halo", halo), ("graph-names", {})):
                 labels = LabelSet(
@@ -447,10 +456,11 @@ class FrameView:
                     y="y",
                     text="name",
                     source=nodes,
-                    text_font_size="10pt",
+                    text_font_size="8pt" if small else "10pt",
                     text_font_style="bold",
                     text_align="center",
-                    text_baseline="middle",
+                    text_baseline="bottom" if small else "middle",
+                    y_offset=4 if small else 0,
                     name=name,
                 )
                 labels.update(**style)
