@@ -107,7 +107,7 @@ def longest_trail(
 ) -> Trace:
     """Trace the exact search for a longest trail (each route at most once).
 
-    Frames: each start (``source``), each route taken (``current``, the trail so far
+    Frames: each start (``source``), each route taken (``candidate``, the trail so far
     ``path``, its cities ``visited``, the trail's end ``current``), each new best trail
     (``best``), each branch cut by the bound, each dead end, and the answer. The best trail
     so far is drawn ``best`` where the current trail does not cover it. The state holds
@@ -196,7 +196,7 @@ def longest_trail(
         edges: dict[Hashable, str] = dict.fromkeys((key(i) for i in best["routes"]), "best")
         edges.update(dict.fromkeys((key(i) for i in taken), "path"))
         if current is not None:
-            edges[key(current)] = "current"
+            edges[key(current)] = "candidate"
         nodes: dict[Hashable, str] = dict.fromkeys(trail, "visited")
         if trail:
             nodes[trail[0]] = "source"
