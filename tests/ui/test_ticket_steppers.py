@@ -63,3 +63,11 @@ def test_the_panel_shows_the_trail_and_the_groups(steppers: dict[str, AlgorithmS
     forest.seek(12)
     assert "groups of tickets" in forest.data.value
     assert "{Paris-Wien, Brest-Venezia}" in forest.data.value
+
+
+def test_a_forest_by_name_with_tickets_by_city_name() -> None:
+    board = load_map("tiny")
+    stepper = AlgorithmStepper("steiner_forest", board, tickets=[("alder", "Ginkgo")])
+    first = board.city("Alder").at, board.city("Ginkgo").at
+    assert set(stepper.frame.nodes) == set(first)
+    assert stepper.trace.result["cost"] > 0

@@ -868,6 +868,11 @@ def _resolve_params(params: dict[str, Any], names: Names) -> dict[str, Any]:
             out[key] = names.node(out[key])
     if "terminals" in out:
         out["terminals"] = [v if _is_node(names, v) else names.node(v) for v in out["terminals"]]
+    if "tickets" in out:
+        out["tickets"] = [
+            tuple(v if _is_node(names, v) else names.node(v) for v in ticket)
+            for ticket in out["tickets"]
+        ]
     return out
 
 
