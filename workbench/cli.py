@@ -226,6 +226,61 @@ def _analyze(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+# ---------------------------------------------------------------- workbench doctor (issue 16)
+
+
+def _doctor(args: argparse.Namespace) -> int:
+    """``workbench doctor``: search for edits that make a board fairer, print the plan with
+    each step's exact effect, and write the board with the plan made (canonical, atomic).
+    Ctrl-C stops the search: the plan so far is printed and nothing is written."""
+    if not _writable("doctor", "--out", args.out):
+        return EXIT_BAD_INPUT
+    board = _load(args.map)
+    if board is None or not _playable("doctor", board):
+        return EXIT_BAD_INPUT
+    from workbench.analysis.doctor import Allowed, Objective, plan
+    from workbench.maps.io import save_map
+
+    try:
+        players = tuple(int(p) for p in args.players.split(","))
+        objective = Objective.from_text(args.weights or "")
+        frozen = tuple(n.strip() for n in (args.freeze or "").split(",") if n.strip())
+        for name in frozen:
+            board.city(name)
+    except (ValueError, KeyError) as e:
+        _say(f"workbench doctor: {e.args[0] if isinstance(e, KeyError) else e}", err=True)
+        return EXIT_BAD_INPUT
+    allowed = Allowed(move=args.move, crossings=not args.no_crossings, dearer=args.dearer,
+                      recolor=args.recolor, frozen=frozen)  # fmt: skip
+    asked = {"stop": False}
+
+    def ask(signum: int, frame: Any) -> None:
+        if asked["stop"]:  # a second Ctrl-C: stop now
+            raise KeyboardInterrupt
+        asked["stop"] = True
+
+    previous = signal.signal(signal.SIGINT, ask)
+    try:
+        found = plan(board, players, objective, allowed, edits=args.edits, beam=args.beam,
+                     seed=args.seed, progress=not args.quiet,
+                     stop=lambda: asked["stop"])  # fmt: skip
+    except ValueError as e:
+        _say(f"workbench doctor: {board.name!r} cannot be treated: {e}", err=True)
+        return EXIT_BAD_INPUT
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    _say(found.text())
+    if found.stopped:
+        _say(
+            f"\nworkbench doctor: interrupted after {len(found.steps)} edit(s); nothing was "
+            f"written (the same options with --edits {len(found.steps)} write this plan)",
+            err=True,
+        )
+        return EXIT_INTERRUPTED
+    _say(f"\nwrote {save_map(found.board, args.out)}")
+    return EXIT_OK
+
+
 def _sim_rules(text: str) -> Rules | None:
     """The rules ``--rules`` names (a preset or a rules file), or None after saying why not."""
     from workbench.rules import PRESETS, Rules, load_rules
@@ -673,6 +728,59 @@ def build_parser() -> argparse.ArgumentParser:
     analyze.add_argument("--no-chokepoints", action="store_true", help="skip that part")
     analyze.add_argument("--html", metavar="FILE", help="also write the full report page")
     analyze.set_defaults(run=_analyze)
+
+    doctor = sub.add_parser("doctor", help="suggest edits that make a map fairer; write the result")
+    doctor.add_argument("map", metavar="MAP", help="the map file (.yaml)")
+    doctor.add_argument(
+        "--out", required=True, metavar="FILE.yaml", help="the board with the plan made (required)"
+    )
+    doctor.add_argument(
+        "--players",
+        default="4",
+        metavar="N[,N]",
+        help="player counts to balance for, 2 to 6 (default 4; 3,4 both)",
+    )
+    doctor.add_argument(
+        "--edits", type=_natural, default=5, metavar="N", help="at most N edits (default 5)"
+    )
+    doctor.add_argument(
+        "--move",
+        type=_natural,
+        default=2,
+        metavar="K",
+        help="a city moves at most K lattice steps (default 2; 0: none)",
+    )
+    doctor.add_argument(
+        "--dearer",
+        type=_natural,
+        default=4,
+        metavar="N",
+        help="try the N most used segments as doubles each step (default 4)",
+    )
+    doctor.add_argument(
+        "--recolor",
+        action="store_true",
+        help="also swap two cities' colors (colors are regions: off by default)",
+    )
+    doctor.add_argument("--no-crossings", action="store_true", help="no ferries or tunnels added")
+    doctor.add_argument("--freeze", metavar="CITY,CITY", help="cities left as they are")
+    doctor.add_argument(
+        "--weights",
+        metavar="NAME=W,...",
+        help="the objective's weights (see workbench.analysis.doctor.Objective)",
+    )
+    doctor.add_argument(
+        "--beam",
+        type=_positive,
+        default=1,
+        metavar="B",
+        help="boards kept per step (default 1: greedy)",
+    )
+    doctor.add_argument(
+        "--seed", type=_natural, default=0, metavar="S", help="breaks ties (default 0)"
+    )
+    doctor.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
+    doctor.set_defaults(run=_doctor)
 
     sim = sub.add_parser(
         "simulate", help="play many games with bots; write one row per player per round as CSV"
