@@ -46,7 +46,9 @@ def _start_color(board: Board, marker: tuple[int, int], distances: dict) -> str:
     return best.color
 
 
-def play(original: Board, fixed: Board, games: int, seed: int, out: Path, start: int) -> None:
+def play(
+    original: Board, fixed: Board, games: int, seed: int, out: Path, start: int, players: int = 4
+) -> None:
     import networkx as nx
 
     from workbench.analysis.costs import cost_graph
@@ -63,8 +65,8 @@ def play(original: Board, fixed: Board, games: int, seed: int, out: Path, start:
         for game in range(start, games):
             deal, bot_seed = game_seeds(seed, game)
             for name, board in boards.items():
-                te = TransEuropa.create(board, Rules(), players=4, seed=deal)
-                match = Match(te, [greedy] * 4, bot_seed)
+                te = TransEuropa.create(board, Rules(), players=players, seed=deal)
+                match = Match(te, [greedy] * players, bot_seed)
                 match.run(stop=lambda s: s.engine.to_play is None and s.engine.round >= 30
                           and not s.engine.is_terminal())  # fmt: skip
                 rounds = []
@@ -92,7 +94,7 @@ def play(original: Board, fixed: Board, games: int, seed: int, out: Path, start:
                 print(f"game {game}: {rate:.2f} games a second per board pair", file=sys.stderr)
 
 
-def summary(path: Path) -> str:
+def summary(path: Path, colors: dict[str, list[str]] | None = None) -> str:
     wins: dict[tuple[str, str, str], list[float]] = defaultdict(lambda: [0.0, 0.0])
     games: dict[str, set[int]] = defaultdict(set)
     for line in path.read_text().splitlines():
@@ -104,19 +106,21 @@ def summary(path: Path) -> str:
             leaders = [i for i, x in enumerate(r["missing"]) if x == best]
             for seat, (color, region) in enumerate(r["starts"]):
                 share = 1.0 / len(leaders) if seat in leaders else 0.0
-                for key in (("start color", color), ("region", region)):
+                keys = [("start color", color), ("region", region)]
+                keys += [("city", name) for name in r.get("hands", [[]] * 4)[seat]]
+                for key in keys:
                     cell = wins[(board, *key)]
                     cell[0] += share
                     cell[1] += 1
     both = sorted(games["original"] & games["fixed"])
     out = [
-        f"{len(both)} games on each board (greedy x 4, rulebook), round wins by where the "
-        "start marker stood (fair: 25 %)",
+        f"{len(both)} games on each board (greedy bots, rulebook), round wins by where the "
+        "start marker stood (fair: one over the players)",
         "",
         "| by | value | original: rate [95 % CI] (n) | fixed: rate [95 % CI] (n) |",
         "|---|---|---|---|",
     ]
-    keys = sorted({(k[1], k[2]) for k in wins})
+    keys = sorted({(k[1], k[2]) for k in wins if k[1] != "city"})
     for by, value in keys:
         cells = []
         for board in ("original", "fixed"):
@@ -127,6 +131,33 @@ def summary(path: Path) -> str:
             else:
                 cells.append("-")
         out.append(f"| {by} | {value} | {cells[0]} | {cells[1]} |")
+    if colors:
+        out += [
+            "",
+            "Per color: the round-win rates of the players dealt each of its cities, the "
+            "lowest and the highest (the fairness the analyst measures in rails, in play)",
+            "",
+            "| color | original: lowest - highest (spread) | fixed: lowest - highest (spread) |",
+            "|---|---|---|",
+        ]
+        for color, names in colors.items():
+            cells = []
+            for board in ("original", "fixed"):
+                rates = {
+                    n: wins[(board, "city", n)][0] / wins[(board, "city", n)][1]
+                    for n in names
+                    if wins.get((board, "city", n), [0, 0])[1]
+                }
+                if not rates:
+                    cells.append("-")
+                    continue
+                low = min(rates, key=rates.__getitem__)
+                high = max(rates, key=rates.__getitem__)
+                cells.append(
+                    f"{low} {rates[low]:.1%} - {high} {rates[high]:.1%} "
+                    f"({(rates[high] - rates[low]) * 100:.1f} points)"
+                )
+            out.append(f"| {color} | {cells[0]} | {cells[1]} |")
     return "\n".join(out)
 
 
@@ -138,9 +169,27 @@ def main() -> None:
     parser.add_argument("--start", type=int, default=0)
     parser.add_argument("--out", type=Path, default=Path("doctor_sim.jsonl"))
     parser.add_argument("--summary", type=Path)
+    parser.add_argument("--quick", action="store_true", help="2 games on Tiny Island")
     args = parser.parse_args()
+    if args.quick:
+        import tempfile
+
+        from workbench.analysis.doctor import Objective, plan
+
+        tiny = load_map(Path(__file__).resolve().parent.parent / "maps" / "tiny.yaml")
+        fixed = plan(tiny, objective=Objective(fair_spread=1.0), edits=1, progress=False).board
+        with tempfile.TemporaryDirectory() as folder:
+            out = Path(folder) / "quick.jsonl"
+            play(tiny, fixed, 2, args.seed, out, 0, players=2)
+            print(summary(out, {c: [x.name for x in tiny.cities if x.color == c]
+                                for c in tiny.color_names}))  # fmt: skip
+        return
     if args.summary:
-        print(summary(args.summary))
+        colors = None
+        if args.boards:
+            board = load_map(args.boards[0])
+            colors = {c: [x.name for x in board.cities if x.color == c] for c in board.color_names}
+        print(summary(args.summary, colors))
         return
     original, fixed = (load_map(b) for b in args.boards)
     play(original, fixed, args.games, args.seed, args.out, args.start)

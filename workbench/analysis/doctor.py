@@ -504,12 +504,28 @@ def measure(board: Board, players: int = 4, double_cost: DoubleCost = 2) -> Meas
 
 @dataclass(frozen=True)
 class Suggestion:
-    """A scored candidate edit: the board it makes, its measures and its score."""
+    """A scored candidate edit: its measures and score, and the board's before it."""
 
     edit: Edit
     score: float
     measures: tuple[Measures, ...]
     moved: int
+    before: tuple[Measures, ...] = ()
+    score_before: float = math.nan
+
+    def effect(self) -> str:
+        """The edit and what it does, in words (as :meth:`Step.effect`).
+
+        Examples
+        --------
+        >>> from workbench import load_map
+        >>> best = suggest(load_map("maps/tiny.yaml"), objective=Objective(fair_spread=1.0))[0]
+        >>> best.effect().startswith(str(best.edit) + ": ")
+        True
+        """
+        parts = [_effect(b, a, len(self.before) > 1) for b, a in zip(self.before, self.measures,
+                                                                     strict=True)]  # fmt: skip
+        return f"{self.edit}: " + "; ".join(parts)
 
 
 @dataclass(frozen=True)
@@ -771,7 +787,7 @@ def _score_edit(
         return None  # a color with no card dealt
     measures = tuple(_measure(costs, deal, bridges, p) for p in state.players)
     score = objective.score(measures, reference, moved, state.edits + 1)
-    return Suggestion(edit, score, measures, moved)
+    return Suggestion(edit, score, measures, moved, state.measures, state.score)
 
 
 def _ranked(
