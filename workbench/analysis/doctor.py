@@ -561,7 +561,7 @@ def _effect(before: Measures, after: Measures, name_players: bool) -> str:
     changes = [
         (color, s0, dict(after.spreads)[color])
         for color, s0 in before.spreads
-        if abs(dict(after.spreads)[color] - s0) >= 0.05
+        if f"{dict(after.spreads)[color]:.1f}" != f"{s0:.1f}"  # a change the words can show
     ]
     changes.sort(key=lambda t: -abs(t[2] - t[1]))
     for color, s0, s1 in changes[:3]:
