@@ -235,6 +235,8 @@ def _doctor(args: argparse.Namespace) -> int:
     Ctrl-C stops the search: the plan so far is printed and nothing is written."""
     if not _writable("doctor", "--out", args.out):
         return EXIT_BAD_INPUT
+    if _is_route_board(args.map):
+        return _doctor_routes(args)
     board = _load(args.map)
     if board is None or not _playable("doctor", board):
         return EXIT_BAD_INPUT
@@ -276,6 +278,31 @@ def _doctor(args: argparse.Namespace) -> int:
             f"written (the same options with --edits {len(found.steps)} write this plan)",
             err=True,
         )
+        return EXIT_INTERRUPTED
+    _say(f"\nwrote {save_map(found.board, args.out)}")
+    return EXIT_OK
+
+
+def _doctor_routes(args: argparse.Namespace) -> int:
+    """``workbench doctor`` on a route board: tickets worth their shortest path, colors
+    balanced by length (``--players``, ``--move`` and the lattice options do not apply)."""
+    from workbench.analysis.route_doctor import RouteObjective, plan_routes
+    from workbench.maps.io import save_map
+    from workbench.maps.routes_io import load_routes
+
+    try:
+        board = load_routes(find_map(args.map))
+        objective = RouteObjective.from_text(args.weights or "")
+    except MapError as e:
+        _say(str(e), err=True)
+        return EXIT_BAD_INPUT
+    except ValueError as e:
+        _say(f"workbench doctor: {e}", err=True)
+        return EXIT_BAD_INPUT
+    found = plan_routes(board, objective, edits=args.edits)
+    _say(found.text())
+    if found.stopped:
+        _say("\nworkbench doctor: interrupted; nothing was written", err=True)
         return EXIT_INTERRUPTED
     _say(f"\nwrote {save_map(found.board, args.out)}")
     return EXIT_OK
@@ -767,7 +794,8 @@ def build_parser() -> argparse.ArgumentParser:
     doctor.add_argument(
         "--weights",
         metavar="NAME=W,...",
-        help="the objective's weights (see workbench.analysis.doctor.Objective)",
+        help="the objective's weights (workbench.analysis.doctor.Objective; "
+        "RouteObjective on a route board)",
     )
     doctor.add_argument(
         "--beam",
