@@ -10,11 +10,15 @@ best single edit must be the brute force's best.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
 
+from tests.strategies import boards
 from workbench import load_map
 from workbench.analysis import chokepoints, color_summary, cost_summary, hand_costs
 from workbench.analysis.doctor import (
@@ -258,3 +262,33 @@ def test_cli_bad_input(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> No
     assert main(["doctor", "maps/tiny.yaml", "--out", out, "--players", "9"]) == 1
     assert "2 to 6 players" in capsys.readouterr().err
     assert not Path(out).exists()
+
+
+@given(boards(max_cities=7), st.integers(0, 2**32 - 1))
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_scores_are_exact_on_random_boards(board: Board, seed: int) -> None:
+    """Any board: a sample of candidates, each measured again from the edited board."""
+    k = min(len(board.colors), len(board.cities))
+    assume(k >= 2)
+    # every color dealt: the cities take the first k colors in turn
+    board = board.replace(
+        colors=board.colors[:k],
+        cities=tuple(replace(c, color=board.colors[i % k].name)
+                     for i, c in enumerate(board.cities)),
+    )  # fmt: skip
+    objective = Objective()
+    reference = [_reference(board, 4, 2)]
+    state = _State(board, board, 2, (4,), objective, reference, 0)
+    edits = list(_candidates(state, Allowed(move=1, dearer=2, recolor=True)))
+    rng = np.random.default_rng(seed)
+    for i in rng.permutation(len(edits))[:6]:
+        edit = edits[int(i)]
+        try:
+            edited = edit.apply(board)
+        except MapError:
+            continue
+        scored = _score_edit(state, edit, objective, reference)
+        if scored is None:  # a hand that cannot be joined: so says the fresh table too
+            assert not np.isfinite(hand_costs(edited, 4, progress=False).cost).all()
+            continue
+        assert _same(scored.measures[0], measure(edited, 4)), edit
