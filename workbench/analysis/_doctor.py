@@ -27,6 +27,7 @@ References
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping, Sequence
 
 import networkx as nx
@@ -127,6 +128,48 @@ class FullTable:
             out[j] = self.pivot_costs(0, int(cities[0, j]))
         self.costs = out
         self._parts: np.ndarray | None = None
+
+    def moved(self, color: int, index: int, node: int) -> FullTable:
+        """The table once city ``index`` of ``color`` stands on ``node``: only the rows of
+        the partial hands that hold it are computed again (in order of their masks, so that
+        each row's parts are new before it is; the rows without it stay as they are).
+
+        Examples
+        --------
+        >>> from workbench import load_map
+        >>> from workbench.analysis.costs import cost_graph
+        >>> from workbench.analysis.hands import deck
+        >>> board = load_map("maps/tiny.yaml")
+        >>> table = FullTable(cost_graph(board), {c.name: c.at for c in board.cities}, deck(board))
+        >>> moved = board.move_city("Fir", (5, 1))
+        >>> fresh = FullTable(cost_graph(moved), {c.name: c.at for c in moved.cities}, deck(moved))
+        >>> again = table.moved(2, deck(board)["pink"].index("Fir"), table.node((5, 1)))
+        >>> bool((again.dp == fresh.dp).all() and (again.costs == fresh.costs).all())
+        True
+        """
+        other = copy.copy(self)
+        other.dp = self.dp.copy()
+        other.city_nodes = self.city_nodes.copy()
+        other.city_nodes[color, index] = node
+        p, counts = self.problem, self.counts
+        ncolors = len(counts)
+        for m in range(1, self.full):
+            if not m >> color & 1:
+                continue
+            members = [c for c in range(ncolors) if m >> c & 1]
+            at = members.index(color)
+            before = int(np.prod(counts[members[:at]]))
+            after = int(np.prod(counts[members[at + 1 :]]))
+            for b in range(before):  # the hands of the mask holding the city: runs of rows
+                first = (b * int(counts[color]) + index) * after
+                _hands.fill_rows(
+                    m, p.indptr, p.adj, p.adjw, p.adje, p.maxw, other.city_nodes, counts,
+                    self.stride, self.base, other.rowof, other.dp, self.start[m], first,
+                    first + after,
+                )  # fmt: skip
+        other.costs = self.costs.copy()
+        np.moveaxis(other.costs, color, 0)[index] = other.pivot_costs(color, node)
+        return other
 
     # ------------------------------------------------------------------ rows
 

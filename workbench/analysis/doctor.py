@@ -657,14 +657,14 @@ class _State:
 
     def __init__(self, board: Board, original: Board, double_cost: DoubleCost,
                  players: tuple[int, ...], objective: Objective, reference: Sequence[float],
-                 edits: int) -> None:  # fmt: skip
+                 edits: int, table: FullTable | None = None) -> None:  # fmt: skip
         self.board = board
         self.double_cost = double_cost
         self.G = cost_graph(board, (), double_cost)
         self.deal = _Deal(board)
         self.where = {c.name: c.at for c in board.cities}
         cards = dict(zip(self.deal.colors, self.deal.names, strict=True))
-        self.table = FullTable(self.G, self.where, cards)
+        self.table = table if table is not None else FullTable(self.G, self.where, cards)
         self.bridges = _Bridges(self.G)
         self.home = {c.name: c.at for c in original.cities}
         self.moved = sum(
@@ -945,8 +945,12 @@ def plan(
                 if new_board in seen:
                     continue
                 seen.add(new_board)
+                table = None
+                if isinstance(s.edit, MoveCity):  # the rows without the city stay as they are
+                    x, j = state.deal.slot(s.edit.name)
+                    table = state.table.moved(x, j, state.table.node(s.edit.target))
                 child = _State(new_board, board, double_cost, counts, objective, reference,
-                               state.edits + 1)  # fmt: skip
+                               state.edits + 1, table)  # fmt: skip
                 step = Step(s.edit, new_board, state.measures, child.measures, state.score,
                             child.score)  # fmt: skip
                 nxt.append((child, (*steps, step)))
