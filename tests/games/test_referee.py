@@ -4,13 +4,15 @@ referee stopped calling ``choice`` (one uniform number, an inverse transform).""
 
 from __future__ import annotations
 
+from typing import cast
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from workbench.exceptions import IllegalActionError
-from workbench.games import referee
+from workbench.games import State, referee
 from workbench.games.referee import numpy_sum, pick_outcome, sample_chance
 
 weights = st.one_of(
@@ -49,7 +51,7 @@ def test_the_draw_is_the_one_choice_made_from_the_same_generator(w: list[float],
     for _ in range(3):
         if seed % 2:
             referee._CDFS.clear()  # the cold path as well as the kept one
-        assert sample_chance(Node(outcomes), after) == old_draw(outcomes, before)
+        assert sample_chance(cast(State, Node(outcomes)), after) == old_draw(outcomes, before)
     assert after.random() == before.random()  # one uniform number per draw, as choice
 
 
@@ -82,7 +84,7 @@ def test_outcomes_of_probability_zero_are_never_drawn() -> None:
 
 def test_a_single_outcome_leaves_the_generator_alone() -> None:
     rng = np.random.default_rng(4)
-    assert sample_chance(Node([(7, 1.0)]), rng) == 7
+    assert sample_chance(cast(State, Node([(7, 1.0)])), rng) == 7
     assert rng.random() == np.random.default_rng(4).random()
 
 
