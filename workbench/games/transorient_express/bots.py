@@ -84,17 +84,48 @@ class _Base:
         self.rng = rng
         self.costs = game.costs
         self._gains: dict[tuple[int, int], float] = {}  # this decision's gains
+        self._rivals: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}  # and rivals
+        self._discounts: dict[int, list[int]] = {}  # and discounts, by seat
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(seat={self.seat})"
 
+    def _new_decision(self) -> None:
+        self._gains.clear()
+        self._rivals.clear()
+        self._discounts.clear()
+
+    def score(
+        self,
+        obs: Observation,
+        seat: int,
+        extra: Sequence[int] = (),
+        extra_luggage: Sequence[int] = (),
+    ) -> int:
+        """:func:`own_score`, with the other seats' passports and Route set lengths
+        worked out once per decision."""
+        sc = scorer(self.game.cards, obs.objectives, self.game.rules.ranked_ties)
+        rivals = self._rivals.get(seat)
+        if rivals is None:
+            # the others' Luggage is unseen: it counts as none, as in own_score
+            luggage_seen = [()] * len(obs.tableaux)
+            rivals = self._rivals[seat] = sc.rivals(seat, obs.tableaux, luggage_seen)
+        tableau = obs.tableaux[seat]
+        if extra:
+            tableau = (*tableau, *extra)
+        luggage = (*obs.luggage, *extra_luggage) if seat == obs.seat else ()
+        return sc.total_against(tableau, luggage, rivals)
+
     def cost(self, obs: Observation, card: int, seat: int | None = None) -> list[tuple[int, int]]:
         seat = self.seat if seat is None else seat
-        disc = [0] * len(self.game.cards.token_colors)
-        for i in obs.tableaux[seat]:
-            e = self.game.cards.destinations[i].effect
-            if e.kind == "discount":
-                disc[self.game.color_index[e.color]] += 1
+        disc = self._discounts.get(seat)
+        if disc is None:
+            disc = [0] * len(self.game.cards.token_colors)
+            for i in obs.tableaux[seat]:
+                e = self.game.cards.destinations[i].effect
+                if e.kind == "discount":
+                    disc[self.game.color_index[e.color]] += 1
+            self._discounts[seat] = disc
         return [(i, n - disc[i]) for i, n in self.costs[card] if n > disc[i]]
 
     def gain(self, obs: Observation, card: int, base: int, seat: int | None = None) -> float:
@@ -104,7 +135,7 @@ class _Base:
         if found is not None:
             return found
         d = self.game.cards.destinations[card]
-        value: float = own_score(self.game, obs, seat, [card]) - base
+        value: float = self.score(obs, seat, (card,)) - base
         value += EFFECT_WORTH.get(d.effect.kind, 0.0) + (LUGGAGE_WORTH if d.luggage else 0.0)
         self._gains[key] = float(value)
         return float(value)
@@ -126,12 +157,12 @@ class GreedyBot(_Base):
     """Best points per token now, objectives in view (see the module's text)."""
 
     def act(self, obs: Observation) -> Action:
-        self._gains.clear()
+        self._new_decision()
         legal = obs.legal_actions
         if len(legal) == 1:
             return legal[0]
         phase = obs.phase
-        base = own_score(self.game, obs, self.seat)
+        base = self.score(obs, self.seat)
         store = obs.stores[self.seat]
         if phase == "play":
             best: tuple[float, int] = (0.0, -1)
@@ -148,9 +179,7 @@ class GreedyBot(_Base):
             return max(
                 legal,
                 key=lambda a: (
-                    own_score(self.game, obs, self.seat, (), [a.luggage])
-                    if isinstance(a, Keep)
-                    else 0
+                    self.score(obs, self.seat, (), (a.luggage,)) if isinstance(a, Keep) else 0
                 ),
             )
         if phase == "discard":
@@ -233,7 +262,7 @@ class PlannerBot(GreedyBot):
         self.horizon = horizon
 
     def act(self, obs: Observation) -> Action:
-        self._gains.clear()
+        self._new_decision()
         legal = obs.legal_actions
         if len(legal) == 1:
             return legal[0]
@@ -252,7 +281,7 @@ class PlannerBot(GreedyBot):
     def value(
         self, obs: Observation, tableau_extra: list[int], hand: list[int], store: list[int]
     ) -> float:
-        score = own_score(self.game, obs, self.seat, tableau_extra)
+        score = self.score(obs, self.seat, tableau_extra)
         engine = 0.0
         for card in tableau_extra:
             e = self.game.cards.destinations[card].effect
@@ -267,7 +296,7 @@ class PlannerBot(GreedyBot):
             have = total - self.missing(store, cost)
             share = have / total if total else 1.0
             d = self.game.cards.destinations[card]
-            gain: float = own_score(self.game, obs, self.seat, [*tableau_extra, card]) - score
+            gain: float = self.score(obs, self.seat, (*tableau_extra, card)) - score
             gain += EFFECT_WORTH.get(d.effect.kind, 0.0) * min(1.0, self.rounds_left(obs) / 4)
             prospects += self.hand_weight * gain * (0.4 + 0.6 * share)
         limit = self.game.rules.store_limit + sum(
@@ -327,7 +356,7 @@ class PlannerBot(GreedyBot):
         nxt = order[obs.turn + 1]
         if nxt == self.seat:
             return 0.0
-        base = own_score(self.game, obs, nxt)
+        base = self.score(obs, nxt)
         out = 0.0
         for col, card in enumerate(obs.bottom):
             if card >= 0 and col != skip:
@@ -337,7 +366,7 @@ class PlannerBot(GreedyBot):
     def place(self, obs: Observation) -> Action:
         """The Stationmaster goes under the column this seat would least like others to
         take: the weakest card, so whoever takes it pays for starting next round."""
-        base = own_score(self.game, obs, self.seat)
+        base = self.score(obs, self.seat)
         return min(
             obs.legal_actions,
             key=lambda a: self.gain(obs, obs.bottom[a.column], base) if isinstance(a, Place) else 0,

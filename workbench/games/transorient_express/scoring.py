@@ -213,7 +213,10 @@ class Scorer:
         ]
         self.objs = [cards.objectives[i] for i in objectives]
         self.seasons = [o for o in self.objs if o.kind == "season"]
+        self.ranked = [o for o in self.objs if o.kind != "season"]
         self.needs_run = any(o.kind == "route" for o in self.objs)
+        self._mine: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, int, int]] = {}
+        self._runs: dict[tuple[int, ...], int] = {}
 
     def passports(self, tableau: Sequence[int], luggage: Sequence[int]) -> int:
         """Passports on the cards (indices)."""
@@ -222,6 +225,15 @@ class Scorer:
 
     def run(self, tableau: Sequence[int]) -> int:
         """The Route set length (see :func:`run_length`)."""
+        key = tuple(tableau)
+        found = self._runs.get(key)
+        if found is None:
+            if len(self._runs) >= _KEPT:
+                self._runs.clear()
+            found = self._runs[key] = self._run(key)
+        return found
+
+    def _run(self, tableau: Sequence[int]) -> int:
         wild = 0
         have = set()
         for i in tableau:
@@ -309,25 +321,69 @@ class Scorer:
         self, seat: int, tableaux: Sequence[Sequence[int]], luggages: Sequence[Sequence[int]]
     ) -> int:
         """``seat``'s total alone (others are measured only for the ranked objectives)."""
-        cards_points, season, lug_points = self.own(tableaux[seat], luggages[seat])
-        total = cards_points + sum(season) + lug_points
-        pp = runs = None
-        for o in self.objs:
-            if o.kind == "season":
-                continue
-            if o.kind == "visa":
-                if pp is None:
-                    pp = [self.passports(t, lg) for t, lg in zip(tableaux, luggages, strict=True)]
-                values = pp
-            else:
-                if runs is None:
-                    runs = [self.run(t) for t in tableaux]
-                values = runs
+        return self.total_against(
+            tableaux[seat], luggages[seat], self.rivals(seat, tableaux, luggages)
+        )
+
+    def rivals(
+        self, seat: int, tableaux: Sequence[Sequence[int]], luggages: Sequence[Sequence[int]]
+    ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """What the ranked objectives hold ``seat`` against: the other seats' passports
+        and Route set lengths (the second is empty without a Route objective)."""
+        others = [s for s in range(len(tableaux)) if s != seat]
+        pp = tuple(self.passports(tableaux[s], luggages[s]) for s in others)
+        runs = tuple(self.run(tableaux[s]) for s in others) if self.needs_run else ()
+        return pp, runs
+
+    def total_against(
+        self,
+        tableau: Sequence[int],
+        luggage: Sequence[int],
+        rivals: tuple[tuple[int, ...], tuple[int, ...]],
+    ) -> int:
+        """The total of a player with ``tableau`` and ``luggage`` against ``rivals``
+        (:meth:`rivals`). What depends on the player alone (points, passports, Route set)
+        is kept by tableau and Luggage: a bot asks for the same ones turn after turn.
+
+        >>> from workbench.games.transorient_express.cards import load_cards
+        >>> scorer = Scorer(load_cards("maps/transorient_express.yaml"), (0, 6, 12))
+        >>> tableaux = [[0, 12], [5], [30, 31]]
+        >>> scorer.total_against([5], [], scorer.rivals(1, tableaux, [[]] * 3)) == (
+        ...     scorer.total(1, tableaux, [[]] * 3))
+        True
+        """
+        key = (tuple(tableau), tuple(luggage))
+        mine = self._mine.get(key)
+        if mine is None:
+            cards_points, season, lug_points = self.own(tableau, luggage)
+            run = self.run(tableau) if self.needs_run else 0
+            mine = (cards_points + sum(season) + lug_points, self.passports(tableau, luggage), run)
+            if len(self._mine) >= _KEPT:
+                self._mine.clear()
+            self._mine[key] = mine
+        total, pp, run = mine
+        for o in self.ranked:
+            value, others = (pp, rivals[0]) if o.kind == "visa" else (run, rivals[1])
             if o.medals:
-                total += ranked_points(values, o.medals, self.ties)[seat]
+                total += _medal(value, others, o.medals, self.ties)
             else:
-                total += table_points(o, values[seat])
+                total += table_points(o, value)
         return total
+
+
+_KEPT = 50_000
+"""Players' numbers and Route lengths a :class:`Scorer` keeps before it starts afresh."""
+
+
+def _medal(value: int, others: Sequence[int], medals: Sequence[int], ties: str) -> int:
+    """One player's medal by :func:`ranked_points`, the others' values given apart."""
+    if value <= 0:
+        return 0
+    if ties == "dense":
+        rank = len({w for w in others if w > value})
+    else:
+        rank = sum(1 for w in others if w > value)
+    return medals[rank] if rank < len(medals) else 0
 
 
 _SCORERS: dict[tuple[int, tuple[int, ...], str], Scorer] = {}
