@@ -42,7 +42,7 @@ from workbench.games.transorient_express.actions import (
     Take,
 )
 from workbench.games.transorient_express.game import Observation, TransorientExpress
-from workbench.games.transorient_express.scoring import scorer
+from workbench.games.transorient_express.scoring import Scorer, scorer
 
 __all__ = ["BOTS", "GreedyBot", "PlannerBot", "RandomBot", "own_score"]
 
@@ -83,17 +83,33 @@ class _Base:
         self.seat = seat
         self.rng = rng
         self.costs = game.costs
+        cards = game.cards
+        self.worth = [
+            EFFECT_WORTH.get(d.effect.kind, 0.0) + (LUGGAGE_WORTH if d.luggage else 0.0)
+            for d in cards.destinations
+        ]
+        """What each card's effect and Luggage icon are worth beyond its points."""
+        self.discount_color = [
+            game.color_index[d.effect.color] if d.effect.kind == "discount" else -1
+            for d in cards.destinations
+        ]
+        self._scorer: Scorer | None = None
         self._gains: dict[tuple[int, int], float] = {}  # this decision's gains
         self._rivals: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}  # and rivals
         self._discounts: dict[int, list[int]] = {}  # and discounts, by seat
+        self._costs: dict[tuple[int, int], list[tuple[int, int]]] = {}  # and costs
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(seat={self.seat})"
 
-    def _new_decision(self) -> None:
+    def _new_decision(self, obs: Observation) -> None:
         self._gains.clear()
         self._rivals.clear()
         self._discounts.clear()
+        self._costs.clear()
+        sc = self._scorer
+        if sc is None or sc.objective_indices != obs.objectives:
+            self._scorer = scorer(self.game.cards, obs.objectives, self.game.rules.ranked_ties)
 
     def score(
         self,
@@ -104,7 +120,8 @@ class _Base:
     ) -> int:
         """:func:`own_score`, with the other seats' passports and Route set lengths
         worked out once per decision."""
-        sc = scorer(self.game.cards, obs.objectives, self.game.rules.ranked_ties)
+        sc = self._scorer
+        assert sc is not None, "a decision starts with _new_decision"
         rivals = self._rivals.get(seat)
         if rivals is None:
             # the others' Luggage is unseen: it counts as none, as in own_score
@@ -117,16 +134,23 @@ class _Base:
         return sc.total_against(tableau, luggage, rivals)
 
     def cost(self, obs: Observation, card: int, seat: int | None = None) -> list[tuple[int, int]]:
+        """What ``card`` costs ``seat`` (this bot's by default) after its discounts."""
         seat = self.seat if seat is None else seat
+        found = self._costs.get((seat, card))
+        if found is not None:
+            return found
         disc = self._discounts.get(seat)
         if disc is None:
             disc = [0] * len(self.game.cards.token_colors)
             for i in obs.tableaux[seat]:
-                e = self.game.cards.destinations[i].effect
-                if e.kind == "discount":
-                    disc[self.game.color_index[e.color]] += 1
+                color = self.discount_color[i]
+                if color >= 0:
+                    disc[color] += 1
             self._discounts[seat] = disc
-        return [(i, n - disc[i]) for i, n in self.costs[card] if n > disc[i]]
+        found = self._costs[seat, card] = [
+            (i, n - disc[i]) for i, n in self.costs[card] if n > disc[i]
+        ]
+        return found
 
     def gain(self, obs: Observation, card: int, base: int, seat: int | None = None) -> float:
         seat = self.seat if seat is None else seat
@@ -134,15 +158,18 @@ class _Base:
         found = self._gains.get(key)
         if found is not None:
             return found
-        d = self.game.cards.destinations[card]
         value: float = self.score(obs, seat, (card,)) - base
-        value += EFFECT_WORTH.get(d.effect.kind, 0.0) + (LUGGAGE_WORTH if d.luggage else 0.0)
+        value += self.worth[card]
         self._gains[key] = float(value)
         return float(value)
 
     @staticmethod
     def missing(store: Sequence[int], cost: list[tuple[int, int]]) -> int:
-        return sum(max(0, k - store[i]) for i, k in cost)
+        short = 0
+        for i, k in cost:
+            if k > store[i]:
+                short += k - store[i]
+        return short
 
 
 class RandomBot(_Base):
@@ -157,18 +184,20 @@ class GreedyBot(_Base):
     """Best points per token now, objectives in view (see the module's text)."""
 
     def act(self, obs: Observation) -> Action:
-        self._new_decision()
         legal = obs.legal_actions
         if len(legal) == 1:
             return legal[0]
         phase = obs.phase
+        if phase == "place":
+            return legal[0]  # the first open column
+        self._new_decision(obs)
         base = self.score(obs, self.seat)
         store = obs.stores[self.seat]
         if phase == "play":
             best: tuple[float, int] = (0.0, -1)
             for i, a in enumerate(legal):
                 if isinstance(a, Play):
-                    paid = sum(k for _, k in self.cost(obs, a.card))
+                    paid = sum([k for _, k in self.cost(obs, a.card)])
                     ratio = self.gain(obs, a.card, base) / max(1, paid)
                     if ratio > best[0]:
                         best = (ratio, i)
@@ -192,7 +221,7 @@ class GreedyBot(_Base):
         if phase == "return":
             need = self.demand(obs, store)
             return min(legal, key=lambda a: need.get(a.color, 0) if isinstance(a, Return) else 0)
-        return legal[0]  # place: the first open column
+        raise ValueError(f"no {phase!r} step in Transorient Express")
 
     def card_ratio(self, obs: Observation, card: int, base: int, store: Sequence[int]) -> float:
         cost = self.cost(obs, card)
@@ -262,10 +291,10 @@ class PlannerBot(GreedyBot):
         self.horizon = horizon
 
     def act(self, obs: Observation) -> Action:
-        self._new_decision()
         legal = obs.legal_actions
         if len(legal) == 1:
             return legal[0]
+        self._new_decision(obs)
         if obs.phase == "take":
             return self.plan(obs)
         if obs.phase == "play":

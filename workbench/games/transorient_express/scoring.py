@@ -211,12 +211,14 @@ class Scorer:
             (lg.points, lg.passports, lg.effect.amount if lg.effect.kind == "per_luggage" else 0)
             for lg in cards.luggage
         ]
+        self.objective_indices = tuple(objectives)
         self.objs = [cards.objectives[i] for i in objectives]
         self.seasons = [o for o in self.objs if o.kind == "season"]
         self.ranked = [o for o in self.objs if o.kind != "season"]
         self.needs_run = any(o.kind == "route" for o in self.objs)
         self._mine: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, int, int]] = {}
         self._runs: dict[tuple[int, ...], int] = {}
+        self._tableaux: dict[tuple[int, ...], tuple[int, int]] = {}
 
     def passports(self, tableau: Sequence[int], luggage: Sequence[int]) -> int:
         """Passports on the cards (indices)."""
@@ -330,10 +332,25 @@ class Scorer:
     ) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """What the ranked objectives hold ``seat`` against: the other seats' passports
         and Route set lengths (the second is empty without a Route objective)."""
-        others = [s for s in range(len(tableaux)) if s != seat]
-        pp = tuple(self.passports(tableaux[s], luggages[s]) for s in others)
-        runs = tuple(self.run(tableaux[s]) for s in others) if self.needs_run else ()
-        return pp, runs
+        pp = []
+        runs = []
+        for s, tableau in enumerate(tableaux):
+            if s != seat:
+                luggage = luggages[s]
+                p, run = self._tableau(tuple(tableau))
+                pp.append(p + sum([self.lug[i][1] for i in luggage]) if luggage else p)
+                runs.append(run)
+        return tuple(pp), tuple(runs) if self.needs_run else ()
+
+    def _tableau(self, tableau: tuple[int, ...]) -> tuple[int, int]:
+        """The passports on ``tableau``'s cards and its Route set length, kept."""
+        found = self._tableaux.get(tableau)
+        if found is None:
+            if len(self._tableaux) >= _KEPT:
+                self._tableaux.clear()
+            pp = sum([self.dest[i][1] for i in tableau])
+            found = self._tableaux[tableau] = (pp, self.run(tableau) if self.needs_run else 0)
+        return found
 
     def total_against(
         self,
