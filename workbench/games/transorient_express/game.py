@@ -511,39 +511,40 @@ class TransorientState:
         return tuple(s for s, m in enumerate(marks) if m == best)
 
     def observation(self, seat: int) -> Observation:
-        n = self.game.players
-        own_offer = self.phase == "keep" and self.order[self.turn] == seat
-        legal = tuple(self.legal_actions()) if self.to_play == seat else ()
+        phase = self.phase
+        to_play = self.to_play
+        own_offer = phase == "keep" and self.order[self.turn] == seat
+        legal = tuple(self.legal_actions()) if to_play == seat else ()
         # the frozen dataclass's own __init__ sets its 26 fields one by one through
         # object.__setattr__, which took a third of the time of a whole observation
         obs = object.__new__(Observation)
         obs.__dict__.update(
             seat=seat,
             legal_actions=legal,
-            to_play=self.to_play,
-            phase=self.phase,
+            to_play=to_play,
+            phase=phase,
             round=self.round,
             turn=self.turn,
             order=tuple(self.order),
             objectives=tuple(self.objectives),
             bottom=tuple(self.bottom),
             top=tuple(self.top),
-            piles=tuple(tuple(p) for p in self.piles),
+            piles=tuple(map(tuple, self.piles)),
             bag=tuple(self.bag),
-            stores=tuple(tuple(s) for s in self.stores),
+            stores=tuple(map(tuple, self.stores)),
             stationmaster=(self.sm_holder, self.sm_column, self.sm_owner),
-            tableaux=tuple(tuple(t) for t in self.tableaux),
+            tableaux=tuple(map(tuple, self.tableaux)),
             hand=tuple(self.hands[seat]),
-            hand_sizes=tuple(len(self.hands[s]) for s in range(n)),
+            hand_sizes=tuple(map(len, self.hands)),
             luggage=tuple(self.luggage[seat]),
-            luggage_counts=tuple(len(self.luggage[s]) for s in range(n)),
+            luggage_counts=tuple(map(len, self.luggage)),
             offer=tuple(self.offer) if own_offer else (),
             offer_size=len(self.offer),
             deck_size=len(self.deck) + len(self.deck_bottom),
             luggage_size=len(self.lug) + len(self.lug_bottom),
             discarded=tuple(self.discarded),
             pending=tuple(self.pending),
-            over=self.phase == "over",
+            over=phase == "over",
         )
         return obs
 

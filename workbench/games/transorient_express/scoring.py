@@ -18,6 +18,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from workbench.games.transorient_express.cards import CardSet, Destination, Luggage, Objective
 
@@ -216,9 +217,10 @@ class Scorer:
         self.seasons = [o for o in self.objs if o.kind == "season"]
         self.ranked = [o for o in self.objs if o.kind != "season"]
         self.needs_run = any(o.kind == "route" for o in self.objs)
+        self._checks = [_season_check(o, colors) for o in self.seasons]
         self._mine: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, int, int]] = {}
         self._runs: dict[tuple[int, ...], int] = {}
-        self._tableaux: dict[tuple[int, ...], tuple[int, int]] = {}
+        self._partials: dict[tuple[int, ...], _Partial] = {(): ((0,) * len(colors), 0, 0, 0, 0, ())}
 
     def passports(self, tableau: Sequence[int], luggage: Sequence[int]) -> int:
         """Passports on the cards (indices)."""
@@ -337,20 +339,79 @@ class Scorer:
         for s, tableau in enumerate(tableaux):
             if s != seat:
                 luggage = luggages[s]
-                p, run = self._tableau(tuple(tableau))
+                key = tuple(tableau)
+                p = self.partial(key)[4]
                 pp.append(p + sum([self.lug[i][1] for i in luggage]) if luggage else p)
-                runs.append(run)
+                runs.append(self.run(key) if self.needs_run else 0)
         return tuple(pp), tuple(runs) if self.needs_run else ()
 
-    def _tableau(self, tableau: tuple[int, ...]) -> tuple[int, int]:
-        """The passports on ``tableau``'s cards and its Route set length, kept."""
-        found = self._tableaux.get(tableau)
-        if found is None:
-            if len(self._tableaux) >= _KEPT:
-                self._tableaux.clear()
-            pp = sum([self.dest[i][1] for i in tableau])
-            found = self._tableaux[tableau] = (pp, self.run(tableau) if self.needs_run else 0)
+    def partial(self, tableau: tuple[int, ...]) -> _Partial:
+        """What ``tableau``'s cards add up to, built on the tableau without its last card
+        (kept: tableaux grow a card at a time, and a bot tries one card on top of its own):
+        cards by color, wild color cards, points (``per_color`` and ``per_passport`` apart),
+        ``per_passport`` amounts, passports, and the ``per_color`` effects."""
+        found = self._partials.get(tableau)
+        if found is not None:
+            return found
+        counts, wild, points, per_pp, pp, per_color = self.partial(tableau[:-1])
+        d_points, d_pp, color, kind, e_color, amount, _ = self.dest[tableau[-1]]
+        if kind == "wild_color":
+            wild += 1
+        else:
+            counts = (*counts[:color], counts[color] + 1, *counts[color + 1 :])
+        if kind == "per_color":
+            per_color = (*per_color, (e_color, amount))
+        elif kind == "per_passport":
+            per_pp += amount
+        found = (counts, wild, points + d_points, per_pp, pp + d_pp, per_color)
+        if len(self._partials) >= _KEPT:
+            self._partials.clear()
+            self._partials[()] = ((0,) * self.ncolors, 0, 0, 0, 0, ())
+        self._partials[tableau] = found
         return found
+
+    def own_total(self, tableau: tuple[int, ...], luggage: Sequence[int]) -> tuple[int, int]:
+        """The player's own points (cards, Season objectives at the best wild colors,
+        Luggage: the sum of :meth:`own`) and passports, from :meth:`partial`.
+
+        >>> from workbench.games.transorient_express.cards import load_cards
+        >>> scorer = Scorer(load_cards("maps/transorient_express.yaml"), (0, 6, 12))
+        >>> cards, season, lug = scorer.own((3, 40, 41), (2,))
+        >>> scorer.own_total((3, 40, 41), (2,)) == (cards + sum(season) + lug,
+        ...     scorer.passports((3, 40, 41), (2,)))
+        True
+        """
+        counts, wild, points, per_pp, pp, per_color = self.partial(tableau)
+        lug_points = 0
+        if luggage:
+            lug = self.lug
+            n = len(luggage)
+            for i in luggage:
+                lug_points += lug[i][0] + lug[i][2] * n
+                pp += lug[i][1]
+        points += per_pp * pp + lug_points
+        if not wild:
+            for c, a in per_color:
+                points += a * counts[c]
+            for season_points, met in self._checks:
+                if met(counts):
+                    points += season_points
+            return points, pp
+        best = None
+        for choice in itertools.combinations_with_replacement(range(self.ncolors), wild):
+            chosen = list(counts)
+            for c in choice:
+                chosen[c] += 1
+            value = points
+            for c, a in per_color:
+                value += a * chosen[c]
+            for season_points, met in self._checks:
+                if met(chosen):
+                    value += season_points
+            if best is None or value > best:
+                best = value
+        assert best is not None
+        return best, pp
 
     def total_against(
         self,
@@ -372,9 +433,8 @@ class Scorer:
         key = (tuple(tableau), tuple(luggage))
         mine = self._mine.get(key)
         if mine is None:
-            cards_points, season, lug_points = self.own(tableau, luggage)
-            run = self.run(tableau) if self.needs_run else 0
-            mine = (cards_points + sum(season) + lug_points, self.passports(tableau, luggage), run)
+            own, pp = self.own_total(key[0], key[1])
+            mine = (own, pp, self.run(key[0]) if self.needs_run else 0)
             if len(self._mine) >= _KEPT:
                 self._mine.clear()
             self._mine[key] = mine
@@ -386,6 +446,26 @@ class Scorer:
             else:
                 total += table_points(o, value)
         return total
+
+
+_Partial = tuple[tuple[int, ...], int, int, int, int, tuple[tuple[int, int], ...]]
+"""See :meth:`Scorer.partial`."""
+
+
+def _season_check(objective: Objective, colors: Sequence[str]) -> tuple[int, Any]:
+    """A Season card's points and a test of card counts by color (:func:`season_met`,
+    with the colors looked up once)."""
+    need, value = objective.need, objective.need_value
+    if need == "colors":
+        assert isinstance(value, tuple)
+        wants = [(colors.index(c), value.count(c)) for c in set(value)]
+        return objective.points, lambda counts: all(counts[i] >= k for i, k in wants)
+    assert isinstance(value, int)
+    if need == "distinct":
+        return objective.points, lambda counts: len(counts) - counts.count(0) >= value
+    if need == "same":
+        return objective.points, lambda counts: max(counts) >= value
+    return objective.points, lambda counts: sum([1 for c in counts if c >= 2]) >= value
 
 
 _KEPT = 50_000
