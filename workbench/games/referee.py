@@ -287,11 +287,27 @@ class Match:
         Returns whether ``stop`` ended the run. ``RuntimeError`` after ``max_actions``
         actions without any of those (a guard against bots that never end a game).
         """
+        # step() written out, with what it looks up held in locals (a simulated game is
+        # several hundred actions, and this loop runs each of them)
+        state, bots, chance, apply = self.state, self.bots, self.chance, self._apply
         for _ in range(max_actions):
-            if stop is not None and stop(self.state):
+            if stop is not None and stop(state):
                 return True
-            if self.step() is None:
+            if state.is_terminal():
                 return False
+            seat = state.to_play
+            if seat is None:
+                action = sample_chance(state, chance)
+            else:
+                bot = bots[seat]
+                if bot is None:
+                    return False
+                action = bot.act(state.observation(seat))
+            try:
+                apply(action, seat)
+            except IllegalActionError as e:
+                who = "chance" if seat is None else f"bot {self.names[seat]!r} at seat {seat}"
+                raise IllegalActionError(f"{who}: {e}") from e
         raise RuntimeError(f"the game did not end within {max_actions} actions")
 
 
