@@ -468,8 +468,11 @@ def _season_check(objective: Objective, colors: Sequence[str]) -> tuple[int, Any
     return objective.points, lambda counts: sum([1 for c in counts if c >= 2]) >= value
 
 
-_KEPT = 50_000
-"""Players' numbers and Route lengths a :class:`Scorer` keeps before it starts afresh."""
+_KEPT = 5_000
+"""Entries each of a :class:`Scorer`'s tables keeps before it starts afresh (a game needs
+a few hundred; with at most :data:`_SCORERS_KEPT` scorers alive this bounds the memory to
+some tens of megabytes however long a simulation runs)."""
+_SCORERS_KEPT = 32
 
 
 def _medal(value: int, others: Sequence[int], medals: Sequence[int], ties: str) -> int:
@@ -497,7 +500,7 @@ def scorer(cards: CardSet, objectives: Sequence[int], ties: str = "dense") -> Sc
     key = (id(cards), tuple(objectives), ties)
     found = _SCORERS.get(key)
     if found is None or found.cards is not cards:
-        if len(_SCORERS) > 256:
+        if len(_SCORERS) >= _SCORERS_KEPT:
             _SCORERS.clear()
         found = _SCORERS[key] = Scorer(cards, tuple(objectives), ties)
     return found
