@@ -119,7 +119,18 @@ class _Base:
         extra_luggage: Sequence[int] = (),
     ) -> int:
         """:func:`own_score`, with the other seats' passports and Route set lengths
-        worked out once per decision."""
+        worked out once per decision (which :meth:`act` starts).
+
+        >>> from workbench.games import GAMES
+        >>> game = GAMES["transorient_express"].new_game(players=2, seed=3)
+        >>> state = game.new_state()
+        >>> while state.to_play is None:
+        ...     state.apply(state.chance_outcomes()[0][0])
+        >>> bot, obs = GreedyBot(game, 0, np.random.default_rng(1)), state.observation(0)
+        >>> bot._new_decision(obs)
+        >>> bot.score(obs, 0, [5]) == own_score(game, obs, 0, [5])
+        True
+        """
         sc = self._scorer
         assert sc is not None, "a decision starts with _new_decision"
         rivals = self._rivals.get(seat)

@@ -139,7 +139,13 @@ class TransorientExpress:
     @cached_property
     def actions(self) -> _Actions:
         """Every action and chance outcome value of this game, made once (states hand
-        these out, so the referee and the bots do not build thousands of them a game)."""
+        these out, so the referee and the bots do not build thousands of them a game).
+
+        >>> from workbench.games.transorient_express.cards import load_cards
+        >>> game = TransorientExpress(load_cards("maps/transorient_express.yaml"), Rules(), 2, 1)
+        >>> game.actions.takes[2], str(game.actions.tokens[0]), str(game.actions.plays[0])
+        (Take(column=2), 'draw red', 'play 1-red')
+        """
         cards = self.cards
         colors = cards.token_colors
         columns = range(self.columns)

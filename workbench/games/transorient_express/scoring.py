@@ -333,7 +333,17 @@ class Scorer:
         self, seat: int, tableaux: Sequence[Sequence[int]], luggages: Sequence[Sequence[int]]
     ) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """What the ranked objectives hold ``seat`` against: the other seats' passports
-        and Route set lengths (the second is empty without a Route objective)."""
+        and Route set lengths (the second is empty without a Route objective).
+
+        >>> from workbench.games.transorient_express.cards import load_cards
+        >>> cards = load_cards("maps/transorient_express.yaml")
+        >>> one_red, two_red = cards.destination("1 red"), cards.destination("2 red")
+        >>> pp, runs = Scorer(cards, (0, 6, 12)).rivals(0, [[], [one_red, two_red], []], [[]] * 3)
+        >>> runs  # seat 1 holds the Route set 1-2, seat 2 nothing
+        (2, 0)
+        >>> pp == (cards.destinations[one_red].passports + cards.destinations[two_red].passports, 0)
+        True
+        """
         pp = []
         runs = []
         for s, tableau in enumerate(tableaux):
@@ -349,7 +359,16 @@ class Scorer:
         """What ``tableau``'s cards add up to, built on the tableau without its last card
         (kept: tableaux grow a card at a time, and a bot tries one card on top of its own):
         cards by color, wild color cards, points (``per_color`` and ``per_passport`` apart),
-        ``per_passport`` amounts, passports, and the ``per_color`` effects."""
+        ``per_passport`` amounts, passports, and the ``per_color`` effects.
+
+        >>> from workbench.games.transorient_express.cards import load_cards
+        >>> cards = load_cards("maps/transorient_express.yaml")
+        >>> scorer = Scorer(cards, (0, 6, 12))
+        >>> red = cards.destination("1 red")
+        >>> counts, wild, points, per_pp, pp, per_color = scorer.partial((red,))
+        >>> counts[cards.colors.index("red")], wild, points == cards.destinations[red].points
+        (1, 0, True)
+        """
         found = self._partials.get(tableau)
         if found is not None:
             return found
