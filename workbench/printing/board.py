@@ -1,0 +1,835 @@
+"""A board as a printed poster: the map at real size with a legend, tiled onto pages.
+
+The poster is the map (sea, land, water, mountains, rivers, segments, points, cities and
+their names, as on screen, in print colours) above a legend strip (what each style means,
+the card colours with their marks, the board's name and the printed scale). It is printed
+either on one large page for a print shop (``one_page=True``) or tiled onto A4 or Letter
+pages that overlap, each with crop marks, ticks where its neighbour's edge lands and a
+label ("B2: column B of 3, row 2 of 4"), after a first page that shows how the tiles fit
+together with a bar to check the printer kept the scale.
+
+Scale. A lattice board prints at :data:`LATTICE_SCALE` mm between neighbouring points, so
+Trans Europa's map comes out 74 x 52 cm (with the legend 74 x 55 cm), about the size of
+the published boards of this family (roughly 80 x 55 cm); a route board prints at
+:data:`ROUTE_SCALE` mm per plane unit (a degree of arc on a projected board), which makes
+the Ticket to Ride Europe board 81 x 49 cm (52 cm with the legend). ``scale=`` changes either.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import string
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from shapely.geometry import LineString, Polygon
+
+from workbench.maps.board import Board
+from workbench.maps.drawing import (
+    CAR_WIDTH,
+    CITY_RADIUS,
+    DASHED_RADIUS,
+    DOUBLE_GAP,
+    PADDING,
+    ROUTE_CITY_RADIUS,
+    board_extent,
+    cars,
+    double_lines,
+    place_labels,
+    portal_ticks,
+    terrain_xy,
+)
+from workbench.maps.lattice import plane_xy
+from workbench.maps.routes import GRAY, RouteBoard
+from workbench.printing.canvas import PT, Canvas, View
+from workbench.printing.style import PRINT, ink_on, mark_of
+
+__all__ = [
+    "LATTICE_SCALE",
+    "PAPERS",
+    "ROUTE_SCALE",
+    "Paper",
+    "Poster",
+    "PrintedBoard",
+    "Tile",
+    "board_pdf",
+    "plan_tiles",
+    "poster",
+]
+
+XY = tuple[float, float]
+Box = tuple[float, float, float, float]
+
+LATTICE_SCALE = 24.0
+"""Millimetres between two neighbouring points of a printed lattice board."""
+ROUTE_SCALE = 20.0
+"""Millimetres per plane unit (a degree of arc on a projected board) of a printed route board."""
+MARGIN = 8.0
+"""The unprinted border of a tiled page, in mm (office printers leave 4-6 mm blank)."""
+OVERLAP = 10.0
+"""How much two neighbouring tiles repeat, in mm: room to glue or tape them."""
+SHOP_MARGIN = 12.0
+"""The border around the poster on the one-page PDF, where its crop marks go, in mm."""
+ROUTE_PADDING = 1.0
+"""Room left around a route board's cities, in plane units."""
+
+
+@dataclass(frozen=True)
+class Paper:
+    """A sheet, ``width`` x ``height`` mm when held upright."""
+
+    name: str
+    width: float
+    height: float
+
+
+PAPERS: dict[str, Paper] = {
+    "a4": Paper("A4", 210.0, 297.0),
+    "letter": Paper("Letter", 215.9, 279.4),
+}
+"""The sheets a tiled board prints on, by the name ``--paper`` takes."""
+
+
+@dataclass(frozen=True)
+class Tile:
+    """One page of a tiled poster: the poster's box ``(x, y, w, h)`` in mm that it shows,
+    its ``row`` and ``col`` (from 0) of ``rows`` x ``cols``, and its ``label`` (``B2``:
+    column B, row 2)."""
+
+    label: str
+    row: int
+    col: int
+    rows: int
+    cols: int
+    x: float
+    y: float
+    w: float
+    h: float
+
+
+def _column(i: int) -> str:
+    letters = string.ascii_uppercase
+    return letters[i] if i < 26 else letters[i // 26 - 1] + letters[i % 26]
+
+
+def plan_tiles(
+    width: float,
+    height: float,
+    paper: Paper,
+    *,
+    margin: float = MARGIN,
+    overlap: float = OVERLAP,
+) -> tuple[bool, list[Tile]]:
+    """Cut a ``width`` x ``height`` mm poster into pages of ``paper``.
+
+    Each page prints a ``margin`` inside its edges; neighbouring pages repeat ``overlap``
+    mm of the poster. The orientation (upright or landscape) that needs fewer pages wins.
+
+    Returns
+    -------
+    (bool, list of Tile)
+        Whether the pages are landscape, and the tiles row by row.
+
+    Examples
+    --------
+    >>> landscape, tiles = plan_tiles(775, 570, PAPERS["a4"])
+    >>> landscape, len(tiles), tiles[4].label, tiles[4].x, tiles[4].y
+    (True, 12, 'B2', 271.0, 184.0)
+    """
+    if overlap < 0 or margin < 0:
+        raise ValueError(f"margin {margin!r} and overlap {overlap!r} must be 0 or more")
+    best: tuple[int, bool, int, int, float, float] | None = None
+    for landscape in (False, True):
+        pw, ph = (paper.height, paper.width) if landscape else (paper.width, paper.height)
+        w, h = pw - 2 * margin, ph - 2 * margin
+        if w <= overlap or h <= overlap:
+            raise ValueError(
+                f"a margin of {margin} mm and an overlap of {overlap} mm leave no room on "
+                f"{paper.name}"
+            )
+        cols = max(1, math.ceil((width - overlap) / (w - overlap) - 1e-9))
+        rows = max(1, math.ceil((height - overlap) / (h - overlap) - 1e-9))
+        if best is None or cols * rows < best[0]:
+            best = (cols * rows, landscape, cols, rows, w, h)
+    assert best is not None
+    _, landscape, cols, rows, w, h = best
+    tiles = [
+        Tile(
+            f"{_column(c)}{r + 1}",
+            r,
+            c,
+            rows,
+            cols,
+            round(c * (w - overlap), 6),
+            round(r * (h - overlap), 6),
+            w,
+            h,
+        )
+        for r in range(rows)
+        for c in range(cols)
+    ]
+    return landscape, tiles
+
+
+# ---------------------------------------------------------------------- the poster
+
+
+@dataclass
+class _Item:
+    """A legend entry: how wide it is, and how to draw its swatch in a 14 x 7 mm box."""
+
+    label: str
+    draw: object  # Callable[[Canvas, Box, float], None]
+    key: str
+
+
+@dataclass
+class Poster:
+    """A board laid out at a scale: the map's plane window, the map and legend heights.
+
+    ``k`` is mm per plane unit; the map shows plane ``x0..x1`` by ``y0..y1`` (north up) at
+    the poster's top; the legend strip follows. :meth:`xy` is where a plane point lands
+    on the poster, in mm from its top left.
+    """
+
+    board: Board | RouteBoard
+    k: float
+    x0: float
+    x1: float
+    y0: float
+    y1: float
+    legend_height: float = 0.0
+    swatches: dict[str, Box] = field(default_factory=dict)
+
+    @property
+    def width(self) -> float:
+        """The poster's width, mm."""
+        return (self.x1 - self.x0) * self.k
+
+    @property
+    def map_height(self) -> float:
+        """The map's height, mm."""
+        return (self.y1 - self.y0) * self.k
+
+    @property
+    def height(self) -> float:
+        """The poster's height with its legend, mm."""
+        return self.map_height + self.legend_height
+
+    def xy(self, x: float, y: float) -> XY:
+        """A plane point's place on the poster, mm from its top left."""
+        return (x - self.x0) * self.k, (self.y1 - y) * self.k
+
+    def city_xy(self, name: str) -> XY:
+        """Where a city's centre lands on the poster, mm from its top left.
+
+        >>> p = poster(_tiny())
+        >>> x, y = p.city_xy("Alder")
+        >>> round(x, 1), round(y, 1)
+        (50.4, 35.2)
+        """
+        if isinstance(self.board, RouteBoard):
+            return self.xy(*self.board.positions[name])
+        return self.xy(*plane_xy(self.board.city(name).at))
+
+
+def _tiny() -> Board:  # for the examples
+    from workbench import load_map
+
+    board = load_map("maps/tiny.yaml")
+    assert isinstance(board, Board)
+    return board
+
+
+def poster(board: Board | RouteBoard, scale: float | None = None) -> Poster:
+    """Lay ``board`` out at ``scale`` mm per plane unit (the kind's default when None).
+
+    Examples
+    --------
+    >>> from workbench import load_map
+    >>> p = poster(load_map("maps/trans_europa.yaml"))
+    >>> round(p.width), round(p.map_height)  # mm: about the published boards' size
+    (744, 518)
+    """
+    if scale is not None and not scale > 0:
+        raise ValueError(f"scale {scale!r} must be a positive number of mm")
+    if isinstance(board, RouteBoard):
+        k = ROUTE_SCALE if scale is None else scale
+        # the cities' extent: land outlines may run far beyond them (off the board)
+        xy = list(board.positions.values()) or [(0.0, 0.0), (1.0, 1.0)]
+        xmin, xmax = min(x for x, _ in xy), max(x for x, _ in xy)
+        ymin, ymax = min(y for _, y in xy), max(y for _, y in xy)
+        pad = ROUTE_PADDING
+    else:
+        k = LATTICE_SCALE if scale is None else scale
+        xmin, xmax, ymin, ymax = board_extent(board)
+        pad = PADDING
+    p = Poster(board, k, xmin - pad, xmax + pad, ymin - pad, ymax + pad)
+    p.legend_height = _legend(None, p, 0.0, 0.0, 1.0)
+    return p
+
+
+# ---------------------------------------------------------------------- drawing
+
+
+def _visible(points: Sequence[XY], box: Box | None, slack: float) -> bool:
+    if box is None:
+        return True
+    xs = [x for x, _ in points]
+    ys = [y for _, y in points]
+    return not (
+        max(xs) < box[0] - slack
+        or min(xs) > box[2] + slack
+        or max(ys) < box[1] - slack
+        or min(ys) > box[3] + slack
+    )
+
+
+def _hatch(polygon: Sequence[XY], spacing: float) -> list[tuple[XY, XY]]:
+    """Diagonal lines ``spacing`` apart across ``polygon`` (plane units), clipped to it."""
+    shape = Polygon(polygon)
+    if not shape.is_valid:
+        shape = shape.buffer(0)
+    if shape.is_empty:
+        return []
+    xmin, ymin, xmax, ymax = shape.bounds
+    out: list[tuple[XY, XY]] = []
+    span = (xmax - xmin) + (ymax - ymin)
+    t = xmin - (ymax - ymin)
+    while t <= xmax:
+        cut = shape.intersection(LineString([(t, ymin), (t + span, ymin + span)]))
+        for part in getattr(cut, "geoms", [cut]):
+            if isinstance(part, LineString) and not part.is_empty:
+                (ax, ay), (bx, by) = part.coords[0], part.coords[-1]
+                out.append(((ax, ay), (bx, by)))
+        t += spacing
+    return out
+
+
+def _draw_lattice(c: Canvas, p: Poster, v: View, f: float, box: Box | None) -> None:
+    board = p.board
+    assert isinstance(board, Board)
+    k = v.k
+    c.rect(v.ox, v.oy, p.width * f, p.map_height * f, fill=PRINT["sea"])
+    for area in board.land:
+        c.polygon(
+            v.many([terrain_xy(q) for q in area.polygon]),
+            PRINT["land"],
+            PRINT["land-line"],
+            0.35 * f,
+        )
+    for feature in board.terrain:
+        if feature.polygon:
+            plane = [terrain_xy(q) for q in feature.polygon]
+            if feature.terrain == "water":
+                c.polygon(v.many(plane), PRINT["water"], PRINT["water-line"], 0.3 * f)
+            else:
+                c.polygon(v.many(plane), PRINT["mountain"], None)
+                for a, b in _hatch(plane, 3.0 / p.k):
+                    c.line(v(*a), v(*b), PRINT["hatch"], 0.3 * f)
+                c.polygon(v.many(plane), None, PRINT["mountain-hatch"], 0.3 * f)
+        if feature.line:
+            plane = [terrain_xy(q) for q in feature.line]
+            if feature.terrain == "water":
+                c.polyline(v.many(plane), PRINT["river"], 1.3 * f, cap="round")
+            else:
+                c.polyline(v.many(plane), PRINT["mountain-hatch"], 1.6 * f, cap="round")
+    slack = 1.0
+    for s in board.segments.values():
+        a, b = plane_xy(s.between[0]), plane_xy(s.between[1])
+        if not _visible([a, b], box, slack):
+            continue
+        if s.kind == "double":
+            color = PRINT[f"double-{s.terrain}"]
+            for q, r in double_lines(s.between, DOUBLE_GAP):
+                c.line(v(*q), v(*r), color, 0.45 * f)
+        elif s.kind == "ferry":
+            c.line(v(*a), v(*b), PRINT["ferry"], 1.0 * f, dash=(3.0 * f, 1.8 * f))
+        elif s.kind == "tunnel":
+            c.line(v(*a), v(*b), PRINT["tunnel"], 1.1 * f, dash=(1.6 * f, 1.0 * f))
+            for q, r in portal_ticks(s.between):
+                c.line(v(*q), v(*r), PRINT["tunnel"], 1.1 * f)
+        else:
+            c.line(v(*a), v(*b), PRINT["single"], 0.5 * f)
+    for pt in board.points:
+        xy = plane_xy(pt)
+        if _visible([xy], box, slack):
+            c.disc(v(*xy), 0.75 * f, PRINT["point"])
+    marks = {col.name: mark_of(i) for i, col in enumerate(board.colors)}
+    fills = {col.name: col.fill for col in board.colors}
+    centres = [plane_xy(city.at) for city in board.cities]
+    size = 12.0 * f
+    for city, xy in zip(board.cities, centres, strict=True):
+        if city.dashed and _visible([xy], box, slack):
+            c.disc(
+                v(*xy),
+                DASHED_RADIUS * k,
+                "#ffffff",
+                PRINT["city-line"],
+                0.5 * f,
+                dash=(1.6 * f, 1.1 * f),
+            )
+    for city, xy in zip(board.cities, centres, strict=True):
+        if not _visible([xy], box, slack):
+            continue
+        fill = fills.get(city.color, "#ffffff")
+        c.disc(v(*xy), CITY_RADIUS * k, fill, PRINT["city-line"], 0.55 * f)
+        c.mark(marks.get(city.color, "dot"), v(*xy), CITY_RADIUS * k * 0.55, ink_on(fill))
+    widths = [c.width_of(city.name, size, bold=True) / k for city in board.cities]
+    places = place_labels(centres, widths, 0.73 * size * PT * 1.3 / k, radius=CITY_RADIUS)
+    for city, place in zip(board.cities, places, strict=True):
+        if _visible([(place.box[0], place.box[1]), (place.box[2], place.box[3])], box, slack):
+            x, y = v(place.x, place.y)
+            c.text(
+                x,
+                y,
+                city.name,
+                size,
+                True,
+                PRINT["text"],
+                place.align,
+                "bottom" if place.baseline == "bottom" else "top",
+                halo=1.1 * f,
+            )
+
+
+def _draw_routes(c: Canvas, p: Poster, v: View, f: float, box: Box | None) -> None:
+    board = p.board
+    assert isinstance(board, RouteBoard)
+    k = v.k
+    background = PRINT["sea"] if board.land else PRINT["plain-board"]
+    c.rect(v.ox, v.oy, p.width * f, p.map_height * f, fill=background)
+    for area in board.land:
+        c.polygon(
+            v.many([board.xy(q) for q in area.polygon]), PRINT["land"], PRINT["land-line"], 0.35 * f
+        )
+    marks = {col.name: mark_of(i) for i, col in enumerate(board.colors)}
+    spaces = cars(board)
+    for route in board.routes:
+        fill = board.fill(route.color)
+        for car in spaces[route.id]:
+            if not _visible(list(car.corners), box, 1.0):
+                continue
+            corners = v.many(car.corners)
+            if route.kind == "tunnel":
+                c.polygon(corners, fill, PRINT["tunnel-line"], 0.9 * f)
+            elif route.kind == "ferry":
+                c.polygon(corners, fill, PRINT["ferry"], 0.55 * f, dash=(1.2 * f, 0.7 * f))
+            else:
+                c.polygon(corners, fill, PRINT["car-line"], 0.3 * f)
+            if car.locomotive:
+                c.disc(v(*car.centre), CAR_WIDTH * k * 0.3, "#ffffff", "#111111", 0.3 * f)
+            elif route.color != GRAY and route.color in marks:
+                c.mark(marks[route.color], v(*car.centre), CAR_WIDTH * k * 0.36, ink_on(fill))
+    size = 10.0 * f
+    for city in board.cities:
+        xy = board.positions[city.name]
+        if not _visible([xy], box, 2.0):
+            continue
+        c.disc(
+            v(*xy), ROUTE_CITY_RADIUS * k, PRINT["route-city"], PRINT["route-city-line"], 0.5 * f
+        )
+        x, y = v(xy[0], xy[1] + ROUTE_CITY_RADIUS * 1.15)
+        c.text(x, y, city.name, size, True, PRINT["text"], "center", "bottom", halo=1.0 * f)
+
+
+# ---------------------------------------------------------------------- the legend
+
+_SW, _SH = 14.0, 7.0  # a swatch's box, mm at full size
+
+
+def _legend_items(board: Board | RouteBoard) -> list[tuple[str, str, object]]:
+    """``(key, label, draw)`` per legend entry; ``draw(canvas, (x, y, w, h), f)``."""
+
+    def line(color: str, width: float, dash: tuple[float, float] | None = None) -> object:
+        def draw(c: Canvas, b: Box, f: float) -> None:
+            y = b[1] + b[3] / 2
+            c.line(
+                (b[0], y),
+                (b[0] + b[2], y),
+                color,
+                width * f,
+                None if dash is None else (dash[0] * f, dash[1] * f),
+            )
+
+        return draw
+
+    def double(color: str) -> object:
+        def draw(c: Canvas, b: Box, f: float) -> None:
+            gap = DOUBLE_GAP * LATTICE_SCALE * f
+            for dy in (-gap, gap):
+                y = b[1] + b[3] / 2 + dy
+                c.line((b[0], y), (b[0] + b[2], y), color, 0.45 * f)
+
+        return draw
+
+    def tunnel(c: Canvas, b: Box, f: float) -> None:
+        y = b[1] + b[3] / 2
+        c.line((b[0], y), (b[0] + b[2], y), PRINT["tunnel"], 1.1 * f, (1.6 * f, 1.0 * f))
+        for x in (b[0] + b[2] * 0.25, b[0] + b[2] * 0.75):
+            c.line((x, b[1] + 0.8 * f), (x, b[1] + b[3] - 0.8 * f), PRINT["tunnel"], 1.1 * f)
+
+    def area(fill: str, line: str, hatch: bool = False) -> object:
+        def draw(c: Canvas, b: Box, f: float) -> None:
+            c.rect(b[0], b[1], b[2], b[3], fill, line, 0.3 * f)
+            if hatch:
+                for a, q in _hatch([(0, 0), (b[2], 0), (b[2], b[3]), (0, b[3])], 3.0 * f):
+                    c.line(
+                        (b[0] + a[0], b[1] + a[1]),
+                        (b[0] + q[0], b[1] + q[1]),
+                        PRINT["hatch"],
+                        0.3 * f,
+                    )
+
+        return draw
+
+    def disc(fill: str, mark: str | None, dashed: bool = False) -> object:
+        def draw(c: Canvas, b: Box, f: float) -> None:
+            centre = (b[0] + b[3] / 2, b[1] + b[3] / 2)
+            r = b[3] / 2 - 0.3 * f
+            if dashed:
+                c.disc(centre, r, "#ffffff", PRINT["city-line"], 0.4 * f, (1.2 * f, 0.8 * f))
+                r *= 0.62
+            c.disc(centre, r, fill, PRINT["city-line"], 0.45 * f)
+            if mark:
+                c.mark(mark, centre, r * 0.55, ink_on(fill))
+
+        return draw
+
+    def car(
+        fill: str,
+        line: str,
+        width: float,
+        dash: tuple[float, float] | None = None,
+        mark: str | None = None,
+        loco: bool = False,
+    ) -> object:
+        def draw(c: Canvas, b: Box, f: float) -> None:
+            h = CAR_WIDTH * ROUTE_SCALE * f
+            y = b[1] + (b[3] - h) / 2
+            c.rect(
+                b[0] + 1 * f,
+                y,
+                b[2] - 2 * f,
+                h,
+                fill,
+                line,
+                width * f,
+                None if dash is None else (dash[0] * f, dash[1] * f),
+            )
+            centre = (b[0] + b[2] / 2, b[1] + b[3] / 2)
+            if loco:
+                c.disc(centre, h * 0.3, "#ffffff", "#111111", 0.3 * f)
+            elif mark:
+                c.mark(mark, centre, h * 0.36, ink_on(fill))
+
+        return draw
+
+    items: list[tuple[str, str, object]] = []
+    if isinstance(board, RouteBoard):
+        grey = board.fill(GRAY)
+        items += [
+            ("route", "route (one space a car)", car(grey, PRINT["car-line"], 0.3)),
+            ("tunnel", "tunnel (heavy outline)", car(grey, PRINT["tunnel-line"], 0.9)),
+            ("ferry", "ferry (dashed outline)", car(grey, PRINT["ferry"], 0.55, (1.2, 0.7))),
+            (
+                "locomotive",
+                "a ferry's locomotive space",
+                car(grey, PRINT["ferry"], 0.55, (1.2, 0.7), loco=True),
+            ),
+        ]
+        if board.land:
+            items.append(("land", "land", area(PRINT["land"], PRINT["land-line"])))
+        items += [
+            (f"color-{col.name}", col.name, car(col.fill, PRINT["car-line"], 0.3, mark=mark_of(i)))
+            for i, col in enumerate(board.colors)
+        ]
+        items.append((f"color-{GRAY}", "gray (any one color)", car(grey, PRINT["car-line"], 0.3)))
+        return items
+    items += [
+        ("single", "single (1 rail)", line(PRINT["single"], 0.5)),
+        ("double-water", "double over water (2)", double(PRINT["double-water"])),
+        ("double-mountain", "double over mountains (2)", double(PRINT["double-mountain"])),
+        ("ferry", "ferry", line(PRINT["ferry"], 1.0, (3.0, 1.8))),
+        ("tunnel", "tunnel", tunnel),
+        ("sea", "sea", area(PRINT["sea"], PRINT["sea"])),
+        ("land", "land", area(PRINT["land"], PRINT["land-line"])),
+        ("water", "lake, water", area(PRINT["water"], PRINT["water-line"])),
+        ("mountain", "mountains", area(PRINT["mountain"], PRINT["mountain-hatch"], hatch=True)),
+        ("river", "river", line(PRINT["river"], 1.3)),
+        ("dashed", "dashed card: out with 2-3 players", disc("#ffffff", None, dashed=True)),
+    ]
+    items += [
+        (f"color-{col.name}", f"{col.name} city", disc(col.fill, mark_of(i)))
+        for i, col in enumerate(board.colors)
+    ]
+    return items
+
+
+def _legend(c: Canvas | None, p: Poster, ox: float, oy: float, f: float) -> float:
+    """Draw the legend strip with its top left at page ``(ox, oy)`` at zoom ``f`` (or, with
+    no canvas, only measure it); returns its height at full size and fills ``p.swatches``
+    (poster mm)."""
+    board = p.board
+    measure = c if c is not None else _measurer()
+    pad, gap, row_h, text = 6.0, 7.0, 10.0, 8.5
+    title_size = 14.0
+    y = p.map_height + pad
+    title = board.name or "Untitled board"
+    unit = "between neighbouring points" if isinstance(board, Board) else "per degree of arc"
+    note = f"printed at {p.k:g} mm {unit}; the bar is 50 mm long at actual size"
+    by = " · ".join(x for x in (board.author, board.license) if x)
+    if c is not None:
+        c.text(ox + pad * f, oy + y * f, title, title_size * f, True, PRINT["text"], baseline="top")
+        tw = measure.width_of(title, title_size, True) + 6
+        c.text(
+            ox + (pad + tw) * f,
+            oy + (y + 0.6) * f,
+            note,
+            text * f,
+            False,
+            PRINT["faint"],
+            baseline="top",
+        )
+        nw = measure.width_of(note, text) + 3
+        bar_x = pad + tw + nw
+        c.rect(ox + bar_x * f, oy + (y + 0.8) * f, 50 * f, 2.2 * f, PRINT["text"])
+        if by:
+            c.text(
+                ox + (bar_x + 54) * f,
+                oy + (y + 0.6) * f,
+                by,
+                text * f,
+                False,
+                PRINT["faint"],
+                baseline="top",
+            )
+    y += title_size * PT + 4.0
+    x = pad
+    width = p.width
+    for key, label, draw in _legend_items(board):
+        w = _SW + 2.0 + measure.width_of(label, text)
+        if x + w > width - pad and x > pad:
+            x, y = pad, y + row_h
+        p.swatches[key] = (x, y, _SW, _SH)
+        if c is not None:
+            draw(c, (ox + x * f, oy + y * f, _SW * f, _SH * f), f)  # type: ignore[operator]
+            c.text(
+                ox + (x + _SW + 2.0) * f,
+                oy + (y + _SH / 2) * f,
+                label,
+                text * f,
+                False,
+                PRINT["text"],
+                baseline="middle",
+            )
+        x += w + gap
+    return y + _SH + pad - p.map_height
+
+
+_MEASURER: Canvas | None = None
+
+
+def _measurer() -> Canvas:
+    global _MEASURER
+    if _MEASURER is None:
+        _MEASURER = Canvas()
+    return _MEASURER
+
+
+def _draw_poster(c: Canvas, p: Poster, ox: float, oy: float, f: float, box: Box | None) -> None:
+    """The whole poster with its top left at page ``(ox, oy)``, at zoom ``f``; ``box`` is
+    the part that shows, in poster mm (None: all of it)."""
+    v = View(p.k * f, p.x0, p.y1, ox, oy)
+    plane_box = None
+    if box is not None:
+        plane_box = (
+            p.x0 + box[0] / p.k,
+            p.y1 - (box[1] + box[3]) / p.k,
+            p.x0 + (box[0] + box[2]) / p.k,
+            p.y1 - box[1] / p.k,
+        )
+    if isinstance(p.board, RouteBoard):
+        _draw_routes(c, p, v, f, plane_box)
+    else:
+        _draw_lattice(c, p, v, f, plane_box)
+    _legend(c, p, ox, oy, f)
+
+
+# ---------------------------------------------------------------------- pages
+
+
+def _crop_marks(
+    c: Canvas, x: float, y: float, w: float, h: float, gap: float, length: float
+) -> None:
+    for cx, sx in ((x, -1), (x + w, 1)):
+        for cy, sy in ((y, -1), (y + h, 1)):
+            c.line((cx + sx * gap, cy), (cx + sx * (gap + length), cy), "#000000", 0.2)
+            c.line((cx, cy + sy * gap), (cx, cy + sy * (gap + length)), "#000000", 0.2)
+
+
+@dataclass
+class PrintedBoard:
+    """A printed board: the PDF's ``data``, its ``poster`` and its ``tiles`` (empty on one
+    page), whether the tiles are ``landscape``, the ``paper`` and the ``margin`` (mm)."""
+
+    data: bytes
+    poster: Poster
+    tiles: list[Tile]
+    landscape: bool
+    paper: Paper | None
+    margin: float
+    overlap: float
+
+    @property
+    def pages(self) -> int:
+        """How many pages the PDF has (a guide page, then one per tile; or one)."""
+        return len(self.tiles) + 1 if self.tiles else 1
+
+    def save(self, path: str | os.PathLike[str]) -> Path:
+        """Write the PDF to ``path`` atomically."""
+        from workbench.files import write_atomic
+
+        return write_atomic(Path(path), self.data)
+
+
+def board_pdf(
+    board: Board | RouteBoard,
+    *,
+    paper: str = "a4",
+    one_page: bool = False,
+    scale: float | None = None,
+    overlap: float = OVERLAP,
+    margin: float = MARGIN,
+) -> PrintedBoard:
+    """Print ``board`` as a vector PDF at real size.
+
+    Parameters
+    ----------
+    board : Board or RouteBoard
+        The board.
+    paper : {"a4", "letter"}
+        The sheets to tile onto.
+    one_page : bool
+        One page the poster's size (plus a border with crop marks), for a print shop.
+    scale : float, optional
+        mm per plane unit; :data:`LATTICE_SCALE` or :data:`ROUTE_SCALE` by default.
+    overlap, margin : float
+        mm two neighbouring tiles repeat, and mm left blank at a tile page's edges.
+
+    Returns
+    -------
+    PrintedBoard
+
+    Examples
+    --------
+    >>> from workbench import load_map
+    >>> printed = board_pdf(load_map("maps/tiny.yaml"))
+    >>> printed.pages, [t.label for t in printed.tiles], printed.data[:5]
+    (2, ['A1'], b'%PDF-')
+    """
+    if paper not in PAPERS:
+        raise ValueError(f"paper {paper!r} is not one of {sorted(PAPERS)}")
+    p = poster(board, scale)
+    c = Canvas(title=p.board.name, subject="printed by rail-workbench")
+    if one_page:
+        m = SHOP_MARGIN
+        c.page(p.width + 2 * m, p.height + 2 * m)
+        _draw_poster(c, p, m, m, 1.0, None)
+        _crop_marks(c, m, m, p.width, p.height, 2.0, 7.0)
+        c.text(
+            m,
+            p.height + m + 3.0,
+            f"{p.board.name}: {p.width / 10:.1f} x "
+            f"{p.height / 10:.1f} cm, trim along the crop marks",
+            7.0,
+            False,
+            PRINT["faint"],
+            baseline="top",
+        )
+        return PrintedBoard(c.to_bytes(), p, [], False, None, m, 0.0)
+    sheet = PAPERS[paper]
+    landscape, tiles = plan_tiles(p.width, p.height, sheet, margin=margin, overlap=overlap)
+    pw, ph = (sheet.height, sheet.width) if landscape else (sheet.width, sheet.height)
+    _guide(c, p, tiles, sheet, landscape, margin, overlap)
+    total = len(tiles) + 1
+    for n, t in enumerate(tiles, start=2):
+        c.page(pw, ph)
+        with c.clip(margin, margin, t.w, t.h):
+            _draw_poster(c, p, margin - t.x, margin - t.y, 1.0, (t.x, t.y, t.w, t.h))
+        _crop_marks(c, margin, margin, t.w, t.h, 1.0, max(margin - 2.0, 2.0))
+        # where the neighbours' trimmed edges land: the start of the overlap
+        if t.col + 1 < t.cols:
+            x = margin + t.w - overlap
+            for y0, y1 in ((1.0, margin - 1.0), (ph - margin + 1.0, ph - 1.0)):
+                c.line((x, y0), (x, y1), "#7a7a7a", 0.2, dash=(1.0, 0.8))
+        if t.row + 1 < t.rows:
+            y = margin + t.h - overlap
+            for x0, x1 in ((1.0, margin - 1.0), (pw - margin + 1.0, pw - 1.0)):
+                c.line((x0, y), (x1, y), "#7a7a7a", 0.2, dash=(1.0, 0.8))
+        under = []
+        if t.col:
+            under.append(f"over {_column(t.col - 1)}{t.row + 1} on the left")
+        if t.row:
+            under.append(f"over {_column(t.col)}{t.row} above")
+        how = f"; trim the left and top edges and lay it {' and '.join(under)}" if under else ""
+        label = (
+            f"{t.label}: column {_column(t.col)} of {t.cols}, row {t.row + 1} of {t.rows}"
+            f" · {p.board.name} · page {n} of {total}{how}"
+        )
+        c.text(margin + 3.0, ph - margin + 2.2, label, 7.0, False, PRINT["faint"], baseline="top")
+        c.text(pw - margin - 3.0, margin - 2.2, t.label, 9.0, True, PRINT["text"], "right")
+    return PrintedBoard(c.to_bytes(), p, tiles, landscape, sheet, margin, overlap)
+
+
+def _guide(
+    c: Canvas,
+    p: Poster,
+    tiles: list[Tile],
+    sheet: Paper,
+    landscape: bool,
+    margin: float,
+    overlap: float,
+) -> None:
+    """The first page: the whole poster small, the tiles over it, how to put them together."""
+    pw, ph = (sheet.height, sheet.width) if landscape else (sheet.width, sheet.height)
+    c.page(pw, ph)
+    m = 15.0
+    c.text(m, m, p.board.name, 16.0, True, PRINT["text"], baseline="top")
+    rows, cols = tiles[-1].rows, tiles[-1].cols
+    lines = [
+        f"{len(tiles)} pages of {sheet.name} {'landscape' if landscape else 'upright'}, "
+        f"{cols} columns (A-{_column(cols - 1)}) by {rows} rows (1-{rows}); "
+        f"the board is {p.width / 10:.1f} x {p.height / 10:.1f} cm at {p.k:g} mm a unit.",
+        "Print at actual size (100 %, no 'fit to page'): the bar below is 100 mm long.",
+        f"Trim each page along its crop marks on the left and top (not column A, not row 1), "
+        f"lay it over its neighbour so the {overlap:g} mm",
+        "overlap matches (dashed ticks mark where the trimmed edge lands) and tape it from "
+        "behind. Each page says where it goes.",
+    ]
+    for i, text in enumerate(lines):
+        c.text(m, m + 10 + i * 5.0, text, 8.5, False, PRINT["text"], baseline="top")
+    top = m + 10 + len(lines) * 5.0 + 3
+    c.rect(m, top, 100.0, 2.5, PRINT["text"])
+    c.text(m + 102, top + 1.25, "100 mm", 8.0, False, PRINT["text"], baseline="middle")
+    top += 9
+    cover_w = cols * tiles[0].w - (cols - 1) * overlap
+    cover_h = rows * tiles[0].h - (rows - 1) * overlap
+    f = min((pw - 2 * m) / cover_w, (ph - top - m) / cover_h)
+    with c.clip(m, top, p.width * f, p.height * f):
+        _draw_poster(c, p, m, top, f, None)
+    for t in tiles:
+        c.rect(m + t.x * f, top + t.y * f, t.w * f, t.h * f, None, "#c0392b", 0.35, dash=(1.5, 1.0))
+        c.text(
+            m + (t.x + t.w / 2) * f,
+            top + (t.y + t.h / 2) * f,
+            t.label,
+            20.0,
+            True,
+            "#c0392b",
+            "center",
+            "middle",
+            halo=1.2,
+        )
