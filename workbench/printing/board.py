@@ -666,8 +666,8 @@ def _crop_marks(
 ) -> None:
     for cx, sx in ((x, -1), (x + w, 1)):
         for cy, sy in ((y, -1), (y + h, 1)):
-            c.line((cx + sx * gap, cy), (cx + sx * (gap + length), cy), "#000000", 0.2)
-            c.line((cx, cy + sy * gap), (cx, cy + sy * (gap + length)), "#000000", 0.2)
+            c.line((cx + sx * gap, cy), (cx + sx * (gap + length), cy), "#000000", 0.25)
+            c.line((cx, cy + sy * gap), (cx, cy + sy * (gap + length)), "#000000", 0.25)
 
 
 @dataclass

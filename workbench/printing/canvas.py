@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 import os
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -81,12 +81,19 @@ class Canvas:
         pdf.set_creator("rail-workbench")
         pdf.set_creation_date(_EPOCH)
         self.pdf = pdf
+        self._style_stack = ExitStack()
 
     # ------------------------------------------------------------------ pages
 
     def page(self, width: float, height: float) -> None:
         """Start a page of ``width`` x ``height`` mm."""
+        self._style_stack.close()
         self.pdf.add_page(format=(width, height))
+        # fpdf2 starts each page with square caps, which lengthen every dash by the line's
+        # width (a dashed frame's gaps all but close): butt caps and round joins instead
+        self._style_stack.enter_context(
+            self.pdf.local_context(stroke_cap_style="BUTT", stroke_join_style="ROUND")
+        )
 
     @contextmanager
     def clip(self, x: float, y: float, w: float, h: float) -> Iterator[None]:
@@ -134,7 +141,10 @@ class Canvas:
     ) -> None:
         """An open line through ``points``."""
         self._pen(color, width, dash)
-        with self.pdf.local_context(stroke_cap_style=cap.upper(), stroke_join_style="ROUND"):
+        if cap == "butt":  # the page's own (a local context costs a graphics state)
+            self.pdf.polyline(list(points), style="D")
+            return
+        with self.pdf.local_context(stroke_cap_style=cap.upper()):
             self.pdf.polyline(list(points), style="D")
 
     def polygon(
@@ -261,6 +271,7 @@ class Canvas:
 
     def to_bytes(self) -> bytes:
         """The document as PDF bytes."""
+        self._style_stack.close()
         return bytes(self.pdf.output())
 
     def save(self, path: str | os.PathLike[str]) -> Path:

@@ -22,7 +22,7 @@ __all__ = [
 ]
 
 PRINT: dict[str, str] = {
-    "sea": "#c4d9ea",
+    "sea": "#b3cde2",
     "land": "#fffcf0",
     "land-line": "#8f8260",
     "water": "#9cc1e2",
@@ -32,7 +32,7 @@ PRINT: dict[str, str] = {
     "mountain-hatch": "#a07a4c",
     "hatch": "#c9ab85",
     "single": "#262626",
-    "double-water": "#3b82d0",
+    "double-water": "#4a90dc",
     "double-mountain": "#6b3a10",
     "ferry": "#15508f",
     "tunnel": "#3b2410",
