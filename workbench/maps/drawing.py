@@ -142,6 +142,7 @@ def place_labels(
     height: float,
     *,
     radius: float = CITY_RADIUS,
+    avoid: Sequence[Box] = (),
 ) -> list[LabelPlace]:
     """Place one name beside each city disc, covering as little else as it can.
 
@@ -160,6 +161,8 @@ def place_labels(
         A name's height, in plane units.
     radius : float, optional
         The discs' radius.
+    avoid : sequence of boxes, optional
+        Anything else names should not cover, as boxes ``(x0, y0, x1, y1)``.
 
     Returns
     -------
@@ -177,7 +180,7 @@ def place_labels(
     placed: list[Box] = []
     out: list[LabelPlace] = []
     for i, ((x, y), w) in enumerate(zip(centres, widths, strict=True)):
-        others = discs[:i] + discs[i + 1 :] + placed
+        others = [*discs[:i], *discs[i + 1 :], *placed, *avoid]
         best: tuple[float, LabelPlace] | None = None
         for dx, dy, align, baseline in _LABEL_PLACES:
             left = x + dx if align == "left" else x + dx - w
@@ -269,8 +272,8 @@ def _offset(line: list[XY], by: float) -> list[XY]:
     return out
 
 
-def cars(board: RouteBoard) -> dict[str, list[Car]]:
-    """Every route's car spaces, by route id, in the board's route order.
+def cars(board: RouteBoard, width: float = CAR_WIDTH) -> dict[str, list[Car]]:
+    """Every route's car spaces, ``width`` wide, by route id, in the board's route order.
 
     A route's cars are evenly spaced along its line (straight, or bent at its ``via``
     points), clear of the city discs; the lanes of a double route lie side by side. The
@@ -287,7 +290,7 @@ def cars(board: RouteBoard) -> dict[str, list[Car]]:
     out: dict[str, list[Car]] = {}
     lanes = {r.ends: len(board.routes_between(*r.ends)) for r in board.routes}
     for route in board.routes:
-        shift = (route.lane - (lanes[route.ends] - 1) / 2) * (CAR_WIDTH * 1.35)
+        shift = (route.lane - (lanes[route.ends] - 1) / 2) * (width * 1.35)
         line = _offset(list(board.line(route)), shift)
         total = sum(math.dist(p, q) for p, q in pairwise(line))
         start = min(ROUTE_CITY_RADIUS * 1.1, total * 0.2)
@@ -297,7 +300,7 @@ def cars(board: RouteBoard) -> dict[str, list[Car]]:
         spaces = []
         for i in range(route.length):
             (cx, cy), (ux, uy) = _along(line, start + step * (i + 0.5))
-            nx, ny = -uy * CAR_WIDTH / 2, ux * CAR_WIDTH / 2
+            nx, ny = -uy * width / 2, ux * width / 2
             corners = (
                 (cx - ux * half + nx, cy - uy * half + ny),
                 (cx + ux * half + nx, cy + uy * half + ny),
@@ -308,4 +311,3 @@ def cars(board: RouteBoard) -> dict[str, list[Car]]:
             spaces.append(Car(route.id, corners, (cx, cy), loco))
         out[route.id] = spaces
     return out
-

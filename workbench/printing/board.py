@@ -28,7 +28,6 @@ from shapely.geometry import LineString, Polygon
 
 from workbench.maps.board import Board
 from workbench.maps.drawing import (
-    CAR_WIDTH,
     CITY_RADIUS,
     DASHED_RADIUS,
     DOUBLE_GAP,
@@ -74,6 +73,10 @@ SHOP_MARGIN = 12.0
 """The border around the poster on the one-page PDF, where its crop marks go, in mm."""
 ROUTE_PADDING = 1.0
 """Room left around a route board's cities, in plane units."""
+PRINTED_CAR_WIDTH = 0.34
+"""A printed car's width, in plane units (7 mm at the default scale, near the published
+boards' car spaces): wider than on screen, where cars are thin lines, so that the colour
+marks inside them read on paper."""
 
 
 @dataclass(frozen=True)
@@ -406,7 +409,7 @@ def _draw_routes(c: Canvas, p: Poster, v: View, f: float, box: Box | None) -> No
             v.many([board.xy(q) for q in area.polygon]), PRINT["land"], PRINT["land-line"], 0.35 * f
         )
     marks = {col.name: mark_of(i) for i, col in enumerate(board.colors)}
-    spaces = cars(board)
+    spaces = cars(board, PRINTED_CAR_WIDTH)
     for route in board.routes:
         fill = board.fill(route.color)
         for car in spaces[route.id]:
@@ -420,19 +423,51 @@ def _draw_routes(c: Canvas, p: Poster, v: View, f: float, box: Box | None) -> No
             else:
                 c.polygon(corners, fill, PRINT["car-line"], 0.3 * f)
             if car.locomotive:
-                c.disc(v(*car.centre), CAR_WIDTH * k * 0.3, "#ffffff", "#111111", 0.3 * f)
+                c.disc(v(*car.centre), PRINTED_CAR_WIDTH * k * 0.3, "#ffffff", "#111111", 0.3 * f)
             elif route.color != GRAY and route.color in marks:
-                c.mark(marks[route.color], v(*car.centre), CAR_WIDTH * k * 0.36, ink_on(fill))
-    size = 10.0 * f
-    for city in board.cities:
-        xy = board.positions[city.name]
-        if not _visible([xy], box, 2.0):
-            continue
-        c.disc(
-            v(*xy), ROUTE_CITY_RADIUS * k, PRINT["route-city"], PRINT["route-city-line"], 0.5 * f
+                c.mark(
+                    marks[route.color], v(*car.centre), PRINTED_CAR_WIDTH * k * 0.34, ink_on(fill)
+                )
+    size = 11.0 * f
+    centres = [board.positions[city.name] for city in board.cities]
+    for xy in centres:
+        if _visible([xy], box, 2.0):
+            c.disc(
+                v(*xy),
+                ROUTE_CITY_RADIUS * k,
+                PRINT["route-city"],
+                PRINT["route-city-line"],
+                0.5 * f,
+            )
+    # names beside their discs, clear of other discs, names and (as far as may be) cars
+    car_boxes = [
+        (
+            min(x for x, _ in car.corners),
+            min(y for _, y in car.corners),
+            max(x for x, _ in car.corners),
+            max(y for _, y in car.corners),
         )
-        x, y = v(xy[0], xy[1] + ROUTE_CITY_RADIUS * 1.15)
-        c.text(x, y, city.name, size, True, PRINT["text"], "center", "bottom", halo=1.0 * f)
+        for spaces_of in spaces.values()
+        for car in spaces_of
+    ]
+    widths = [c.width_of(city.name, size, bold=True) / k for city in board.cities]
+    places = place_labels(
+        centres, widths, 0.73 * size * PT * 1.3 / k, radius=ROUTE_CITY_RADIUS, avoid=car_boxes
+    )
+    for city, place in zip(board.cities, places, strict=True):
+        if _visible([(place.box[0], place.box[1]), (place.box[2], place.box[3])], box, 2.0):
+            x, y = v(place.x, place.y)
+            c.text(
+                x,
+                y,
+                city.name,
+                size,
+                True,
+                PRINT["text"],
+                place.align,
+                "bottom" if place.baseline == "bottom" else "top",
+                halo=1.1 * f,
+            )
 
 
 # ---------------------------------------------------------------------- the legend
@@ -507,7 +542,7 @@ def _legend_items(board: Board | RouteBoard) -> list[tuple[str, str, object]]:
         loco: bool = False,
     ) -> object:
         def draw(c: Canvas, b: Box, f: float) -> None:
-            h = CAR_WIDTH * ROUTE_SCALE * f
+            h = PRINTED_CAR_WIDTH * ROUTE_SCALE * f
             y = b[1] + (b[3] - h) / 2
             c.rect(
                 b[0] + 1 * f,
@@ -523,7 +558,7 @@ def _legend_items(board: Board | RouteBoard) -> list[tuple[str, str, object]]:
             if loco:
                 c.disc(centre, h * 0.3, "#ffffff", "#111111", 0.3 * f)
             elif mark:
-                c.mark(mark, centre, h * 0.36, ink_on(fill))
+                c.mark(mark, centre, h * 0.34, ink_on(fill))
 
         return draw
 
