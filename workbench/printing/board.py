@@ -6,7 +6,8 @@ the card colours with their marks, the board's name and the printed scale). It i
 either on one large page for a print shop (``one_page=True``) or tiled onto A4 or Letter
 pages that overlap, each with crop marks, ticks where its neighbour's edge lands and a
 label ("B2: column B of 3, row 2 of 4"), after a first page that shows how the tiles fit
-together with a bar to check the printer kept the scale.
+together with a bar to check the printer kept the scale (a board that fits one sheet is
+that sheet alone).
 
 Scale. A lattice board prints at :data:`LATTICE_SCALE` mm between neighbouring points, so
 Trans Europa's map comes out 74 x 52 cm (with the legend 74 x 55 cm), about the size of
@@ -720,8 +721,9 @@ class PrintedBoard:
 
     @property
     def pages(self) -> int:
-        """How many pages the PDF has (a guide page, then one per tile; or one)."""
-        return len(self.tiles) + 1 if self.tiles else 1
+        """How many pages the PDF has: an assembly page when there are several tiles, then
+        one page per tile; or one."""
+        return len(self.tiles) + (len(self.tiles) > 1) if self.tiles else 1
 
     def save(self, path: str | os.PathLike[str]) -> Path:
         """Write the PDF to ``path`` atomically."""
@@ -763,7 +765,7 @@ def board_pdf(
     >>> from workbench import load_map
     >>> printed = board_pdf(load_map("maps/tiny.yaml"))
     >>> printed.pages, [t.label for t in printed.tiles], printed.data[:5]
-    (2, ['A1'], b'%PDF-')
+    (1, ['A1'], b'%PDF-')
     """
     if paper not in PAPERS:
         raise ValueError(f"paper {paper!r} is not one of {sorted(PAPERS)}")
@@ -788,9 +790,11 @@ def board_pdf(
     sheet = PAPERS[paper]
     landscape, tiles = plan_tiles(p.width, p.height, sheet, margin=margin, overlap=overlap)
     pw, ph = (sheet.height, sheet.width) if landscape else (sheet.width, sheet.height)
-    _guide(c, p, tiles, sheet, landscape, margin, overlap)
-    total = len(tiles) + 1
-    for n, t in enumerate(tiles, start=2):
+    several = len(tiles) > 1
+    if several:
+        _guide(c, p, tiles, sheet, landscape, margin, overlap)
+    total = len(tiles) + several
+    for n, t in enumerate(tiles, start=1 + several):
         c.page(pw, ph)
         with c.clip(margin, margin, t.w, t.h):
             _draw_poster(c, p, margin - t.x, margin - t.y, 1.0, (t.x, t.y, t.w, t.h))

@@ -119,7 +119,9 @@ def run_print(args: argparse.Namespace) -> int:
             )
             printed.save(out)
             size = f"{printed.poster.width / 10:.1f} x {printed.poster.height / 10:.1f} cm"
-            if printed.tiles:
+            if len(printed.tiles) == 1:
+                what = f"a {size} board on one page of {args.paper.upper()}"
+            elif printed.tiles:
                 t = printed.tiles[-1]
                 what = (
                     f"a {size} board on {printed.pages} pages of {args.paper.upper()} "
