@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from tests.conftest import MAPS
 from tests.printing.conftest import DPI, needs_poppler, page_sizes, page_text, px, render, words
 from workbench import Board, load_map
-from workbench.maps.drawing import CITY_RADIUS
+from workbench.maps.drawing import CITY_RADIUS, DASHED_RADIUS
 from workbench.maps.lattice import plane_xy
 from workbench.printing import LATTICE_SCALE, PAPERS, board_pdf, plan_tiles, poster
 from workbench.printing.board import SHOP_MARGIN
@@ -116,7 +116,7 @@ def test_one_page_is_the_poster_with_a_border_and_fonts_embedded(one_page: tuple
 
 
 @needs_poppler
-@pytest.mark.parametrize("city", ["Paris", "Lisbon", "Stockholm"])
+@pytest.mark.parametrize("city", ["Paris", "Lisbon", "Stockholm", "Oslo"])
 def test_a_city_is_drawn_and_named_where_the_board_says(
     europe: Board, one_page: tuple, city: str
 ) -> None:
@@ -132,9 +132,11 @@ def test_a_city_is_drawn_and_named_where_the_board_says(
     assert len(xs) > 50
     assert (xs.mean() + px(cx) - r) * 25.4 / DPI == pytest.approx(cx, abs=0.8)
     assert (ys.mean() + px(cy) - r) * 25.4 / DPI == pytest.approx(cy, abs=0.8)
-    # the name: beside the disc, at one of the four places names go (0.27 across, 0.2 up/down)
+    # the name: beside the disc, at one of the four places names go (0.27 across, 0.2 up or
+    # down; out of the ring, in proportion, for a dashed card's city)
     ((_, x0, y0, x1, _y1),) = [w for w in words(path, 1) if w[0] == city]
-    dx, dy = 0.27 * printed.poster.k, 0.2 * printed.poster.k
+    grow = DASHED_RADIUS / CITY_RADIUS if europe.city(city).dashed else 1.0
+    dx, dy = 0.27 * grow * printed.poster.k, 0.2 * grow * printed.poster.k
     cap = 0.73 * 12 * 25.4 / 72
     lefts = [cx + dx, cx - dx - (x1 - x0)]
     tops = [cy - dy - cap, cy + dy]  # sitting on the line above, hanging from the one below

@@ -143,6 +143,7 @@ def place_labels(
     *,
     radius: float = CITY_RADIUS,
     avoid: Sequence[Box] = (),
+    radii: Sequence[float] | None = None,
 ) -> list[LabelPlace]:
     """Place one name beside each city disc, covering as little else as it can.
 
@@ -163,6 +164,8 @@ def place_labels(
         The discs' radius.
     avoid : sequence of boxes, optional
         Anything else names should not cover, as boxes ``(x0, y0, x1, y1)``.
+    radii : sequence of float, optional
+        Each disc's own radius (a city in a wider ring); its name moves out in proportion.
 
     Returns
     -------
@@ -175,14 +178,16 @@ def place_labels(
     >>> (a.align, a.baseline), (b.align, b.baseline)  # the first would cover the second disc
     (('right', 'bottom'), ('left', 'bottom'))
     """
-    r = radius
-    discs = [(x - r, y - r, x + r, y + r) for x, y in centres]
+    rs = [radius] * len(centres) if radii is None else list(radii)
+    discs = [(x - r, y - r, x + r, y + r) for (x, y), r in zip(centres, rs, strict=True)]
     placed: list[Box] = []
     out: list[LabelPlace] = []
     for i, ((x, y), w) in enumerate(zip(centres, widths, strict=True)):
         others = [*discs[:i], *discs[i + 1 :], *placed, *avoid]
         best: tuple[float, LabelPlace] | None = None
-        for dx, dy, align, baseline in _LABEL_PLACES:
+        grow = rs[i] / radius if radius else 1.0
+        for bx, by, align, baseline in _LABEL_PLACES:
+            dx, dy = bx * grow, by * grow
             left = x + dx if align == "left" else x + dx - w
             bottom = y + dy if baseline == "bottom" else y + dy - height
             box = (left, bottom, left + w, bottom + height)

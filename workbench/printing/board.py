@@ -382,7 +382,10 @@ def _draw_lattice(c: Canvas, p: Poster, v: View, f: float, box: Box | None) -> N
         c.disc(v(*xy), CITY_RADIUS * k, fill, PRINT["city-line"], 0.55 * f)
         c.mark(marks.get(city.color, "dot"), v(*xy), CITY_RADIUS * k * 0.55, ink_on(fill))
     widths = [c.width_of(city.name, size, bold=True) / k for city in board.cities]
-    places = place_labels(centres, widths, 0.73 * size * PT * 1.3 / k, radius=CITY_RADIUS)
+    rings = [DASHED_RADIUS if city.dashed else CITY_RADIUS for city in board.cities]
+    places = place_labels(
+        centres, widths, 0.73 * size * PT * 1.3 / k, radius=CITY_RADIUS, radii=rings
+    )
     for city, place in zip(board.cities, places, strict=True):
         if _visible([(place.box[0], place.box[1]), (place.box[2], place.box[3])], box, slack):
             x, y = v(place.x, place.y)

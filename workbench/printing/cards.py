@@ -224,7 +224,7 @@ def _city_cards(board: Board) -> list[tuple[str, Drawer]]:
                 "center",
                 "middle",
             )
-            _mini_lattice(c, board, (box[0], box[1] + 25.0, box[2], 38.0), city.name)
+            _mini_lattice(c, board, (box[0], box[1] + 25.0, box[2], box[3] - 31.0), city.name)
             foot = "dashed: out with 2-3 players" if city.dashed else board.name
             c.text(
                 x + CARD_WIDTH / 2,
@@ -262,7 +262,7 @@ def _tickets(board: RouteBoard) -> list[tuple[str, Drawer]]:
                     "center",
                     "middle",
                 )
-            _mini_routes(c, board, (box[0], box[1] + 27.0, box[2], 32.0), t.ends)
+            _mini_routes(c, board, (box[0], box[1] + 27.0, box[2], box[3] - 44.0), t.ends)
             centre = (box[0] + box[2] - 7.0, box[1] + box[3] - 7.0)
             c.disc(centre, 6.0, "#ffffff", color, 0.8)
             c.text(
