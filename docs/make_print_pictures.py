@@ -29,9 +29,9 @@ DPI = 72
 
 def _page(pdf: Path, page: int) -> Image.Image:
     out = pdf.with_name(f"{pdf.stem}-{page}")
+    pages = ["-f", str(page), "-l", str(page)]
     subprocess.run(
-        ["pdftoppm", "-r", str(DPI), "-f", str(page), "-l", str(page), "-singlefile", "-png"]
-        + [str(pdf), str(out)],
+        ["pdftoppm", "-r", str(DPI), *pages, "-singlefile", "-png", str(pdf), str(out)],
         check=True,
     )
     return Image.open(out.with_suffix(".png")).convert("RGB")
