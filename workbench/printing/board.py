@@ -23,6 +23,7 @@ import os
 import string
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 
 from shapely.geometry import LineString, Polygon
@@ -668,14 +669,11 @@ def _legend(c: Canvas | None, p: Poster, ox: float, oy: float, f: float) -> floa
     return y + _SH + pad - p.map_height
 
 
-_MEASURER: Canvas | None = None
-
-
+@cache
 def _measurer() -> Canvas:
-    global _MEASURER
-    if _MEASURER is None:
-        _MEASURER = Canvas()
-    return _MEASURER
+    """A document to measure text with, made once (loading the fonts takes a tenth of a
+    second)."""
+    return Canvas()
 
 
 def _draw_poster(c: Canvas, p: Poster, ox: float, oy: float, f: float, box: Box | None) -> None:
