@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 import os
 import string
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -179,15 +179,6 @@ def plan_tiles(
 
 
 # ---------------------------------------------------------------------- the poster
-
-
-@dataclass
-class _Item:
-    """A legend entry: how wide it is, and how to draw its swatch in a 14 x 7 mm box."""
-
-    label: str
-    draw: object  # Callable[[Canvas, Box, float], None]
-    key: str
 
 
 @dataclass
@@ -480,10 +471,14 @@ def _draw_routes(c: Canvas, p: Poster, v: View, f: float, box: Box | None) -> No
 _SW, _SH = 14.0, 7.0  # a swatch's box, mm at full size
 
 
-def _legend_items(board: Board | RouteBoard) -> list[tuple[str, str, object]]:
+Swatch = Callable[[Canvas, Box, float], None]
+"""Draws a legend swatch in a box (page mm) at a zoom."""
+
+
+def _legend_items(board: Board | RouteBoard) -> list[tuple[str, str, Swatch]]:
     """``(key, label, draw)`` per legend entry; ``draw(canvas, (x, y, w, h), f)``."""
 
-    def line(color: str, width: float, dash: tuple[float, float] | None = None) -> object:
+    def line(color: str, width: float, dash: tuple[float, float] | None = None) -> Swatch:
         def draw(c: Canvas, b: Box, f: float) -> None:
             y = b[1] + b[3] / 2
             c.line(
@@ -496,7 +491,7 @@ def _legend_items(board: Board | RouteBoard) -> list[tuple[str, str, object]]:
 
         return draw
 
-    def double(color: str) -> object:
+    def double(color: str) -> Swatch:
         def draw(c: Canvas, b: Box, f: float) -> None:
             gap = DOUBLE_GAP * LATTICE_SCALE * f
             for dy in (-gap, gap):
@@ -511,7 +506,7 @@ def _legend_items(board: Board | RouteBoard) -> list[tuple[str, str, object]]:
         for x in (b[0] + b[2] * 0.25, b[0] + b[2] * 0.75):
             c.line((x, b[1] + 0.8 * f), (x, b[1] + b[3] - 0.8 * f), PRINT["tunnel"], 1.1 * f)
 
-    def area(fill: str, line: str, hatch: bool = False) -> object:
+    def area(fill: str, line: str, hatch: bool = False) -> Swatch:
         def draw(c: Canvas, b: Box, f: float) -> None:
             c.rect(b[0], b[1], b[2], b[3], fill, line, 0.3 * f)
             if hatch:
@@ -525,7 +520,7 @@ def _legend_items(board: Board | RouteBoard) -> list[tuple[str, str, object]]:
 
         return draw
 
-    def disc(fill: str, mark: str | None, dashed: bool = False) -> object:
+    def disc(fill: str, mark: str | None, dashed: bool = False) -> Swatch:
         def draw(c: Canvas, b: Box, f: float) -> None:
             centre = (b[0] + b[3] / 2, b[1] + b[3] / 2)
             r = b[3] / 2 - 0.3 * f
@@ -545,7 +540,7 @@ def _legend_items(board: Board | RouteBoard) -> list[tuple[str, str, object]]:
         dash: tuple[float, float] | None = None,
         mark: str | None = None,
         loco: bool = False,
-    ) -> object:
+    ) -> Swatch:
         def draw(c: Canvas, b: Box, f: float) -> None:
             h = PRINTED_CAR_WIDTH * ROUTE_SCALE * f
             y = b[1] + (b[3] - h) / 2
@@ -567,7 +562,7 @@ def _legend_items(board: Board | RouteBoard) -> list[tuple[str, str, object]]:
 
         return draw
 
-    items: list[tuple[str, str, object]] = []
+    items: list[tuple[str, str, Swatch]] = []
     if isinstance(board, RouteBoard):
         grey = board.fill(GRAY)
         items += [
@@ -655,7 +650,7 @@ def _legend(c: Canvas | None, p: Poster, ox: float, oy: float, f: float) -> floa
             x, y = pad, y + row_h
         p.swatches[key] = (x, y, _SW, _SH)
         if c is not None:
-            draw(c, (ox + x * f, oy + y * f, _SW * f, _SH * f), f)  # type: ignore[operator]
+            draw(c, (ox + x * f, oy + y * f, _SW * f, _SH * f), f)
             c.text(
                 ox + (x + _SW + 2.0) * f,
                 oy + (y + _SH / 2) * f,

@@ -102,6 +102,7 @@ def run_print(args: argparse.Namespace) -> int:
         return 1
     try:
         source = load_cards(path) if card_set else load_map(path)
+        from workbench.games.transorient_express.cards import CardSet
         from workbench.printing import board_pdf, cards_pdf
 
         if cards:
@@ -109,9 +110,9 @@ def run_print(args: argparse.Namespace) -> int:
             printed_cards.save(out)
             what = f"{len(printed_cards.slots)} cards on {printed_cards.pages} sheets"
         else:
-            assert not card_set
+            assert not isinstance(source, CardSet)
             printed = board_pdf(
-                source,  # type: ignore[arg-type]
+                source,
                 paper=args.paper,
                 one_page=args.one_page,
                 scale=args.scale,
