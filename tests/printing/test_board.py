@@ -13,10 +13,11 @@ from hypothesis import strategies as st
 
 from tests.conftest import MAPS
 from tests.printing.conftest import DPI, needs_poppler, page_sizes, page_text, px, render, words
+from tests.strategies import boards
 from workbench import Board, load_map
 from workbench.maps.drawing import CITY_RADIUS, DASHED_RADIUS
 from workbench.maps.lattice import plane_xy
-from workbench.printing import LATTICE_SCALE, PAPERS, board_pdf, plan_tiles, poster
+from workbench.printing import LATTICE_SCALE, PAPERS, board_pdf, cards_pdf, plan_tiles, poster
 from workbench.printing.board import SHOP_MARGIN
 from workbench.printing.style import PRINT, grey, rgb
 
@@ -198,3 +199,18 @@ def test_legend_swatches_differ_in_grey(one_page: tuple) -> None:
     assert sum(k.startswith("color-") for k in crops) == 5
     for (a, ca), (b, cb) in combinations(crops.items(), 2):
         assert np.abs(ca - cb).mean() > 5, (a, b)  # measured: 6.7 at least (a dot, a triangle)
+
+
+@settings(max_examples=5, deadline=None)  # about a second each (two PDFs)
+@given(board=boards(max_cities=6), one=st.booleans())
+def test_any_valid_board_prints_with_its_cards(board: Board, one: bool) -> None:
+    # names in any script (a glyph DejaVu lacks prints as a box, never as an error)
+    printed = board_pdf(board, one_page=one)
+    assert printed.data.startswith(b"%PDF-") and printed.data.rstrip().endswith(b"%%EOF")
+    assert printed.pages == (1 if one else len(printed.tiles) + (len(printed.tiles) > 1))
+    if board.cities:
+        cards = cards_pdf(board)
+        assert [s.title for s in cards.slots] == [c.name for c in board.cities]
+    else:
+        with pytest.raises(ValueError, match="no cards to print"):
+            cards_pdf(board)
