@@ -102,3 +102,24 @@ def test_tickets_and_the_card_set_print_every_card(tmp_path: Path) -> None:
     last = {w[0] for w in words(path, 12)}
     assert {"Route", "18"} <= last  # the last objective
     assert np.array_equal(sorted({s.page for s in printed.slots}), np.arange(1, 13))
+
+
+@needs_poppler
+def test_backs_follow_each_sheet_mirrored_for_double_sided_printing(
+    europe: Board, tmp_path: Path
+) -> None:
+    printed = cards_pdf(europe, backs=True)
+    path = printed.save(tmp_path / "backs.pdf")
+    sheets = -(-len(europe.cities) // 9)
+    assert len(page_sizes(path)) == printed.pages == 2 * sheets
+    assert {s.page for s in printed.slots} == set(range(1, 2 * sheets, 2))  # fronts: odd pages
+    last = [s for s in printed.slots if s.page == 2 * sheets - 1]
+    assert len(last) == len(europe.cities) - 9 * (sheets - 1) == 8  # a sheet not full
+    left, top = printed.slots[0].x, printed.slots[0].y
+
+    def cell(x: float, y: float) -> tuple[int, int]:
+        return int((x - left) // CARD_WIDTH), int((y - top) // CARD_HEIGHT)
+
+    fronts = {cell(s.x + 1, s.y + 1) for s in last}
+    backs = {cell(w[1], w[2]) for w in words(path, 2 * sheets) if w[0] == "card"}
+    assert backs == {(2 - col, row) for col, row in fronts} != fronts

@@ -60,6 +60,8 @@ def test_bad_input_is_one_line_and_exit_1(
     assert not (tmp_path / "x.pdf").exists()
     assert main(["print", str(CARD_SETS[0]), "--one-page", "-o", str(tmp_path / "y.pdf")]) == 1
     assert "a card set has no board" in capsys.readouterr().err
+    assert main(["print", "tiny", "--backs", "-o", str(tmp_path / "w.pdf")]) == 1
+    assert "--backs goes with --cards" in capsys.readouterr().err
     broken = tmp_path / "broken.yaml"
     broken.write_text("format: 1\nname: x\nlattice: {columns: 3, rows: -2}\n", encoding="utf-8")
     assert main(["print", str(broken), "-o", str(tmp_path / "z.pdf")]) == 1

@@ -200,10 +200,10 @@ def _mini_routes(c: Canvas, board: RouteBoard, box: Box, ends: Sequence[str]) ->
 # ---------------------------------------------------------------------- the cards
 
 
-def _city_cards(board: Board) -> list[tuple[str, Drawer]]:
+def _city_cards(board: Board) -> list[tuple[str, Drawer, str]]:
     marks = {col.name: mark_of(i) for i, col in enumerate(board.colors)}
     fills = {col.name: col.fill for col in board.colors}
-    out: list[tuple[str, Drawer]] = []
+    out: list[tuple[str, Drawer, str]] = []
     for city in board.cities:
 
         def draw(c: Canvas, x: float, y: float, city: City = city) -> None:
@@ -237,12 +237,12 @@ def _city_cards(board: Board) -> list[tuple[str, Drawer]]:
                 "bottom",
             )
 
-        out.append((city.name, draw))
+        out.append((city.name, draw, "city card"))
     return out
 
 
-def _tickets(board: RouteBoard) -> list[tuple[str, Drawer]]:
-    out: list[tuple[str, Drawer]] = []
+def _tickets(board: RouteBoard) -> list[tuple[str, Drawer, str]]:
+    out: list[tuple[str, Drawer, str]] = []
     for ticket in board.tickets:
 
         def draw(c: Canvas, x: float, y: float, t: Ticket = ticket) -> None:
@@ -270,7 +270,8 @@ def _tickets(board: RouteBoard) -> list[tuple[str, Drawer]]:
             )
             c.text(box[0], box[1] + box[3] - 2.0, board.name, 6.0, False, PRINT["faint"])
 
-        out.append((f"{ticket.ends[0]} - {ticket.ends[1]}", draw))
+        back = "long route" if ticket.long else "destination ticket"
+        out.append((f"{ticket.ends[0]} - {ticket.ends[1]}", draw, back))
     return out
 
 
@@ -280,9 +281,9 @@ def _token(c: Canvas, centre: XY, r: float, color: str, mark: str) -> None:
     c.mark(mark, centre, r * 0.6, ink_on(fill))
 
 
-def _card_set(cards: CardSet) -> list[tuple[str, Drawer]]:
+def _card_set(cards: CardSet) -> list[tuple[str, Drawer, str]]:
     marks = {name: mark_of(i) for i, name in enumerate(cards.colors)}
-    out: list[tuple[str, Drawer]] = []
+    out: list[tuple[str, Drawer, str]] = []
 
     def lines(c: Canvas, box: Box, top: float, texts: Sequence[str], size: float = 8.0) -> None:
         y = top
@@ -332,7 +333,7 @@ def _card_set(cards: CardSet) -> list[tuple[str, Drawer]]:
                 centre[0], centre[1], str(d.points), 13.0, True, PRINT["text"], "center", "middle"
             )
 
-        out.append((f"{d.number} {d.color} {d.name}", draw_destination))
+        out.append((f"{d.number} {d.color} {d.name}", draw_destination, "Destination"))
     for i, lug in enumerate(cards.luggage, start=1):
 
         def draw_luggage(c: Canvas, x: float, y: float, lug: Luggage = lug, i: int = i) -> None:
@@ -347,7 +348,7 @@ def _card_set(cards: CardSet) -> list[tuple[str, Drawer]]:
             if lug.effect.kind != "none":
                 lines(c, box, box[1] + 46.0, [f"effect: {lug.effect.text()}"], 9.0)
 
-        out.append((f"Luggage {i}", draw_luggage))
+        out.append((f"Luggage {i}", draw_luggage, "Luggage"))
     for o in cards.objectives:
 
         def draw_objective(c: Canvas, x: float, y: float, o: Objective = o) -> None:
@@ -357,7 +358,7 @@ def _card_set(cards: CardSet) -> list[tuple[str, Drawer]]:
             c.text(box[0], box[1] + 13.0, head, 8.0, False, PRINT["faint"], baseline="top")
             lines(c, box, box[1] + 19.0, rows, 10.0)
 
-        out.append((f"{o.kind} {o.number}", draw_objective))
+        out.append((f"{o.kind} {o.number}", draw_objective, "Objective"))
     return out
 
 
@@ -406,8 +407,39 @@ def _cut_marks(c: Canvas, left: float, top: float) -> None:
         c.line((right + 1.0, y), (right + 6.0, y), "#000000", 0.2)
 
 
-def cards_pdf(source: Board | RouteBoard | CardSet, *, paper: str = "a4") -> PrintedCards:
+def _back(c: Canvas, x: float, y: float, game: str, deck: str) -> None:
+    """A card's back: the game's name and the deck's, over a pattern of rails."""
+    ink, paper = "#34495e", "#f3efe4"
+    c.rect(x, y, CARD_WIDTH, CARD_HEIGHT, "#ffffff")
+    inner = (x + INSET, y + INSET, CARD_WIDTH - 2 * INSET, CARD_HEIGHT - 2 * INSET)
+    c.rect(*inner, paper, ink, 1.8, round_corners=3.0)
+    with c.clip(inner[0] + 1.5, inner[1] + 1.5, inner[2] - 3.0, inner[3] - 3.0):
+        step = 6.0
+        for i in range(-16, 16):  # a lattice of rails, as on a board
+            x0 = x + i * step
+            c.line((x0, y), (x0 + CARD_HEIGHT * 0.577, y + CARD_HEIGHT), "#d8cfba", 0.5)
+            c.line((x0 + CARD_HEIGHT * 0.577, y), (x0, y + CARD_HEIGHT), "#d8cfba", 0.5)
+        for j in range(0, 16):
+            c.line(
+                (x, y + j * step * 0.866), (x + CARD_WIDTH, y + j * step * 0.866), "#d8cfba", 0.5
+            )
+    cx, cy = x + CARD_WIDTH / 2, y + CARD_HEIGHT / 2
+    c.rect(x + 8.0, cy - 11.0, CARD_WIDTH - 16.0, 22.0, "#ffffff", ink, 0.6, round_corners=2.0)
+    c.text(
+        cx, cy - 3.0, game, _fit(c, game, CARD_WIDTH - 20.0, 11.0), True, ink, "center", "middle"
+    )
+    c.text(cx, cy + 5.0, deck, 8.0, False, ink, "center", "middle")
+
+
+def cards_pdf(
+    source: Board | RouteBoard | CardSet, *, paper: str = "a4", backs: bool = False
+) -> PrintedCards:
     """Print the cards of ``source`` on sheets of ``paper``, nine a page.
+
+    With ``backs``, each sheet of fronts is followed by a sheet of backs laid out mirrored,
+    so that printing double-sided and flipping on the long edge puts every back behind its
+    front (the deck's name on it: city cards, tickets and long routes, or a card set's
+    Destination, Luggage and Objective cards, told apart face down).
 
     Parameters
     ----------
@@ -415,6 +447,8 @@ def cards_pdf(source: Board | RouteBoard | CardSet, *, paper: str = "a4") -> Pri
         A lattice board (its city cards), a route board (its tickets) or a card set.
     paper : {"a4", "letter"}
         The sheets.
+    backs : bool
+        A sheet of backs after each sheet of fronts, for double-sided printing.
 
     Returns
     -------
@@ -429,8 +463,10 @@ def cards_pdf(source: Board | RouteBoard | CardSet, *, paper: str = "a4") -> Pri
     """
     if paper not in PAPERS:
         raise ValueError(f"paper {paper!r} is not one of {sorted(PAPERS)}")
+    game = source.name
     if isinstance(source, CardSet):
         cards, title = _card_set(source), source.name
+        game = game.split(" (")[0]
     elif isinstance(source, RouteBoard):
         cards, title = _tickets(source), f"{source.name}: tickets"
     else:
@@ -443,22 +479,24 @@ def cards_pdf(source: Board | RouteBoard | CardSet, *, paper: str = "a4") -> Pri
     c = Canvas(title=title, subject="card sheets printed by rail-workbench")
     slots: list[CardSlot] = []
     per_page = COLUMNS * ROWS
-    for i, (name, draw) in enumerate(cards):
-        if i % per_page == 0:
+    sheets = -(-len(cards) // per_page)
+    for k in range(sheets):
+        chunk = cards[k * per_page : (k + 1) * per_page]
+        c.page(sheet.width, sheet.height)
+        _cut_marks(c, left, top)
+        note = f"{title} · sheet {k + 1} of {sheets}"
+        c.text(left, sheet.height - 1.5, note, 6.0, False, PRINT["faint"])
+        for n, (name, draw, _) in enumerate(chunk):
+            x, y = left + (n % COLUMNS) * CARD_WIDTH, top + (n // COLUMNS) * CARD_HEIGHT
+            draw(c, x, y)
+            slots.append(CardSlot(c.pages, x, y, name))
+        if backs:
             c.page(sheet.width, sheet.height)
             _cut_marks(c, left, top)
-            page = i // per_page + 1
-            pages = -(-len(cards) // per_page)
-            c.text(
-                left,
-                sheet.height - 1.5,
-                f"{title} · sheet {page} of {pages}",
-                6.0,
-                False,
-                PRINT["faint"],
-            )
-        n = i % per_page
-        x, y = left + (n % COLUMNS) * CARD_WIDTH, top + (n // COLUMNS) * CARD_HEIGHT
-        draw(c, x, y)
-        slots.append(CardSlot(i // per_page + 1, x, y, name))
+            note = f"{title} · backs of sheet {k + 1}: print double-sided, flip on the long edge"
+            c.text(left, sheet.height - 1.5, note, 6.0, False, PRINT["faint"])
+            for n, (_, _, deck) in enumerate(chunk):
+                mirrored = COLUMNS - 1 - n % COLUMNS
+                x, y = left + mirrored * CARD_WIDTH, top + (n // COLUMNS) * CARD_HEIGHT
+                _back(c, x, y, game, deck)
     return PrintedCards(c.to_bytes(), slots, c.pages)

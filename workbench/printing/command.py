@@ -55,6 +55,11 @@ def add_print_command(sub: Any) -> argparse.ArgumentParser:
         help="the PDF to write (default: the map's name with -board.pdf or -cards.pdf, here)",
     )
     p.add_argument("--cards", action="store_true", help="print the cards, not the board")
+    p.add_argument(
+        "--backs",
+        action="store_true",
+        help="with the cards: a sheet of backs after each sheet (print double-sided)",
+    )
     p.add_argument("--paper", choices=("a4", "letter"), default="a4", help="sheet size (a4)")
     p.add_argument(
         "--one-page", action="store_true", help="the whole board on one page the board's size"
@@ -89,6 +94,9 @@ def run_print(args: argparse.Namespace) -> int:
         return 1
     card_set = is_cards_file(path)
     cards = args.cards or card_set
+    if args.backs and not cards:
+        _say("workbench print: --backs goes with --cards (a board has no backs)", err=True)
+        return 1
     if card_set and (args.one_page or args.scale is not None):
         _say(
             "workbench print: a card set has no board: --one-page and --scale do not apply",
@@ -106,7 +114,7 @@ def run_print(args: argparse.Namespace) -> int:
         from workbench.printing import board_pdf, cards_pdf
 
         if cards:
-            printed_cards = cards_pdf(source, paper=args.paper)
+            printed_cards = cards_pdf(source, paper=args.paper, backs=args.backs)
             printed_cards.save(out)
             what = f"{len(printed_cards.slots)} cards on {printed_cards.pages} sheets"
         else:
