@@ -186,17 +186,23 @@ def test_tiles_repeat_the_overlap_pixel_for_pixel_with_marks_and_labels(tiled: t
 
 
 @needs_poppler
-def test_legend_swatches_differ_in_grey(one_page: tuple) -> None:
-    path, printed = one_page
+@pytest.mark.parametrize("name", ["trans_europa", "ticket_to_ride_europe"])
+def test_legend_swatches_differ_in_grey(name: str, one_page: tuple, tmp_path: Path) -> None:
+    if name == "trans_europa":
+        path, printed = one_page
+    else:
+        printed = board_pdf(load_map(MAPS / f"{name}.yaml"), one_page=True)
+        path = printed.save(tmp_path / "routes.pdf")
     image = render(path, 1, gray=True)
     crops = {}
     for key, (x, y, w, h) in printed.poster.swatches.items():
         x0, y0 = px(x + SHOP_MARGIN), px(y + SHOP_MARGIN)
         crops[key] = image[y0 : y0 + px(h), x0 : x0 + px(w)]
-    assert {"single", "double-water", "double-mountain", "ferry", "tunnel", "mountain"} <= set(
-        crops
-    )
-    assert sum(k.startswith("color-") for k in crops) == 5
+    kinds = {"single", "double-water", "double-mountain", "ferry", "tunnel", "mountain"}
+    if name != "trans_europa":
+        kinds = {"route", "tunnel", "ferry", "locomotive", "land"}
+    assert kinds <= set(crops)
+    assert sum(k.startswith("color-") for k in crops) == len(printed.poster.board.colors)
     for (a, ca), (b, cb) in combinations(crops.items(), 2):
         assert np.abs(ca - cb).mean() > 5, (a, b)  # measured: 6.7 at least (a dot, a triangle)
 

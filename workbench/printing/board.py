@@ -566,7 +566,11 @@ def _legend_items(board: Board | RouteBoard) -> list[tuple[str, str, Swatch]]:
     if isinstance(board, RouteBoard):
         grey = board.fill(GRAY)
         items += [
-            ("route", "route (one space a car)", car(grey, PRINT["car-line"], 0.3)),
+            (
+                "route",
+                "gray route: any one color (a space a car)",
+                car(grey, PRINT["car-line"], 0.3),
+            ),
             ("tunnel", "tunnel (heavy outline)", car(grey, PRINT["tunnel-line"], 0.9)),
             ("ferry", "ferry (dashed outline)", car(grey, PRINT["ferry"], 0.55, (1.2, 0.7))),
             (
@@ -581,7 +585,6 @@ def _legend_items(board: Board | RouteBoard) -> list[tuple[str, str, Swatch]]:
             (f"color-{col.name}", col.name, car(col.fill, PRINT["car-line"], 0.3, mark=mark_of(i)))
             for i, col in enumerate(board.colors)
         ]
-        items.append((f"color-{GRAY}", "gray (any one color)", car(grey, PRINT["car-line"], 0.3)))
         return items
     items += [
         ("single", "single (1 rail)", line(PRINT["single"], 0.5)),
