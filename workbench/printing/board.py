@@ -18,10 +18,11 @@ the Ticket to Ride Europe board 81 x 49 cm (52 cm with the legend). ``scale=`` c
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import os
 import string
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -181,13 +182,14 @@ def plan_tiles(
 # ---------------------------------------------------------------------- the poster
 
 
-@dataclass
+@dataclass(frozen=True)
 class Poster:
     """A board laid out at a scale: the map's plane window, the map and legend heights.
 
     ``k`` is mm per plane unit; the map shows plane ``x0..x1`` by ``y0..y1`` (north up) at
     the poster's top; the legend strip follows. :meth:`xy` is where a plane point lands
-    on the poster, in mm from its top left.
+    on the poster, in mm from its top left; ``swatches`` where each legend entry's swatch
+    sits (poster mm, by entry: ``single``, ``ferry``, ``color-brown``...).
     """
 
     board: Board | RouteBoard
@@ -197,7 +199,7 @@ class Poster:
     y0: float
     y1: float
     legend_height: float = 0.0
-    swatches: dict[str, Box] = field(default_factory=dict)
+    swatches: Mapping[str, Box] = field(default_factory=dict)
 
     @property
     def width(self) -> float:
@@ -221,22 +223,14 @@ class Poster:
     def city_xy(self, name: str) -> XY:
         """Where a city's centre lands on the poster, mm from its top left.
 
-        >>> p = poster(_tiny())
-        >>> x, y = p.city_xy("Alder")
+        >>> from workbench import load_map
+        >>> x, y = poster(load_map("maps/tiny.yaml")).city_xy("Alder")
         >>> round(x, 1), round(y, 1)
         (50.4, 35.2)
         """
         if isinstance(self.board, RouteBoard):
             return self.xy(*self.board.positions[name])
         return self.xy(*plane_xy(self.board.city(name).at))
-
-
-def _tiny() -> Board:  # for the examples
-    from workbench import load_map
-
-    board = load_map("maps/tiny.yaml")
-    assert isinstance(board, Board)
-    return board
 
 
 def poster(board: Board | RouteBoard, scale: float | None = None) -> Poster:
@@ -263,8 +257,8 @@ def poster(board: Board | RouteBoard, scale: float | None = None) -> Poster:
         xmin, xmax, ymin, ymax = board_extent(board)
         pad = PADDING
     p = Poster(board, k, xmin - pad, xmax + pad, ymin - pad, ymax + pad)
-    p.legend_height = _legend(None, p, 0.0, 0.0, 1.0)
-    return p
+    height, swatches = _legend(None, p, 0.0, 0.0, 1.0)
+    return dataclasses.replace(p, legend_height=height, swatches=swatches)
 
 
 # ---------------------------------------------------------------------- drawing
@@ -606,10 +600,12 @@ def _legend_items(board: Board | RouteBoard) -> list[tuple[str, str, Swatch]]:
     return items
 
 
-def _legend(c: Canvas | None, p: Poster, ox: float, oy: float, f: float) -> float:
+def _legend(
+    c: Canvas | None, p: Poster, ox: float, oy: float, f: float
+) -> tuple[float, dict[str, Box]]:
     """Draw the legend strip with its top left at page ``(ox, oy)`` at zoom ``f`` (or, with
-    no canvas, only measure it); returns its height at full size and fills ``p.swatches``
-    (poster mm)."""
+    no canvas, only measure it); returns its height at full size and where each swatch
+    sits (poster mm)."""
     board = p.board
     measure = c if c is not None else _measurer()
     pad, gap, row_h, text = 6.0, 7.0, 10.0, 8.5
@@ -647,11 +643,12 @@ def _legend(c: Canvas | None, p: Poster, ox: float, oy: float, f: float) -> floa
     y += title_size * PT + 4.0
     x = pad
     width = p.width
+    swatches: dict[str, Box] = {}
     for key, label, draw in _legend_items(board):
         w = _SW + 2.0 + measure.width_of(label, text)
         if x + w > width - pad and x > pad:
             x, y = pad, y + row_h
-        p.swatches[key] = (x, y, _SW, _SH)
+        swatches[key] = (x, y, _SW, _SH)
         if c is not None:
             draw(c, (ox + x * f, oy + y * f, _SW * f, _SH * f), f)
             c.text(
@@ -664,7 +661,7 @@ def _legend(c: Canvas | None, p: Poster, ox: float, oy: float, f: float) -> floa
                 baseline="middle",
             )
         x += w + gap
-    return y + _SH + pad - p.map_height
+    return y + _SH + pad - p.map_height, swatches
 
 
 @cache
