@@ -332,7 +332,7 @@ def _draw_lattice(c: Canvas, p: Poster, v: View, f: float, box: Box | None) -> N
         if not _visible([a, b], box, slack):
             continue
         if s.kind == "double":
-            color = PRINT[f"double-{s.terrain}"]
+            color = PRINT.get(f"double-{s.terrain}", PRINT["double-mountain"])
             for q, r in double_lines(s.between, DOUBLE_GAP):
                 c.line(v(*q), v(*r), color, 0.45 * f)
         elif s.kind == "ferry":

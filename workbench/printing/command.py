@@ -40,11 +40,11 @@ def add_print_command(sub: Any) -> argparse.ArgumentParser:
         "print",
         help="print a board at real size (or its cards) as a PDF to print and play",
         description=(
-            "Print a board as a vector PDF at real size: tiled onto A4 or Letter pages that "
-            "overlap, with crop marks, page labels and an assembly page first; or on one large "
-            "page for a print shop (--one-page). With --cards, the board's cards (city cards, "
-            "tickets) on sheets of nine 63 x 88 mm cards; a card set (Transorient Express) "
-            "prints its cards."
+            "Print a board as a vector PDF at real size: tiled onto A4 or Letter pages that\n"
+            "overlap, with crop marks, page labels and an assembly page first; or on one\n"
+            "large page for a print shop (--one-page). With --cards, the board's cards (city\n"
+            "cards, tickets) on sheets of nine 63 x 88 mm cards; a card set (Transorient\n"
+            "Express) prints its cards. See docs/printing.md."
         ),
     )
     p.add_argument("map", metavar="MAP", help="the map or card file (.yaml), or a shipped name")
