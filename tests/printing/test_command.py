@@ -60,6 +60,9 @@ def test_bad_input_is_one_line_and_exit_1(
     assert not (tmp_path / "x.pdf").exists()
     assert main(["print", str(CARD_SETS[0]), "--one-page", "-o", str(tmp_path / "y.pdf")]) == 1
     assert "a card set has no board" in capsys.readouterr().err
+    big = ["print", "trans_europa", "--one-page", "--scale", "200", "-o", str(tmp_path / "v.pdf")]
+    assert main(big) == 1
+    assert "more than one PDF page holds (508 cm a side)" in capsys.readouterr().err
     assert main(["print", "tiny", "--backs", "-o", str(tmp_path / "w.pdf")]) == 1
     assert "--backs goes with --cards" in capsys.readouterr().err
     broken = tmp_path / "broken.yaml"

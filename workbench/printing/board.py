@@ -74,6 +74,8 @@ OVERLAP = 10.0
 """How much two neighbouring tiles repeat, in mm: room to glue or tape them."""
 SHOP_MARGIN = 12.0
 """The border around the poster on the one-page PDF, where its crop marks go, in mm."""
+MAX_PAGE = 5080.0
+"""The largest page side PDF readers take (200 inches, 14,400 points), in mm."""
 ROUTE_PADDING = 1.0
 """Room left around a route board's cities, in plane units."""
 PRINTED_CAR_WIDTH = 0.34
@@ -769,6 +771,12 @@ def board_pdf(
     c = Canvas(title=p.board.name, subject="printed by rail-workbench")
     if one_page:
         m = SHOP_MARGIN
+        if max(p.width, p.height) + 2 * m > MAX_PAGE:
+            raise ValueError(
+                f"at {p.k:g} mm a unit the board is {p.width / 10:.0f} x {p.height / 10:.0f} cm, "
+                f"more than one PDF page holds ({MAX_PAGE / 10:.0f} cm a side): print it at a "
+                "smaller scale, or on tiles"
+            )
         c.page(p.width + 2 * m, p.height + 2 * m)
         _draw_poster(c, p, m, m, 1.0, None)
         _crop_marks(c, m, m, p.width, p.height, 2.0, 7.0)
