@@ -13,7 +13,7 @@ Scale. A lattice board prints at :data:`LATTICE_SCALE` mm between neighbouring p
 Trans Europa's map comes out 74 x 52 cm (with the legend 74 x 55 cm), about the size of
 the published boards of this family (roughly 80 x 55 cm); a route board prints at
 :data:`ROUTE_SCALE` mm per plane unit (a degree of arc on a projected board), which makes
-the Ticket to Ride Europe board 81 x 49 cm (52 cm with the legend). ``scale=`` changes either.
+the Ticket to Ride Europe board 77 x 47 cm (49 cm with the legend). ``scale=`` changes either.
 """
 
 from __future__ import annotations
@@ -66,7 +66,7 @@ Box = tuple[float, float, float, float]
 
 LATTICE_SCALE = 24.0
 """Millimetres between two neighbouring points of a printed lattice board."""
-ROUTE_SCALE = 20.0
+ROUTE_SCALE = 19.0
 """Millimetres per plane unit (a degree of arc on a projected board) of a printed route board."""
 MARGIN = 8.0
 """The unprinted border of a tiled page, in mm (office printers leave 4-6 mm blank)."""
@@ -79,9 +79,8 @@ MAX_PAGE = 5080.0
 ROUTE_PADDING = 1.0
 """Room left around a route board's cities, in plane units."""
 PRINTED_CAR_WIDTH = 0.34
-"""A printed car's width, in plane units (7 mm at the default scale, near the published
-boards' car spaces): wider than on screen, where cars are thin lines, so that the colour
-marks inside them read on paper."""
+"""A printed car's width, in plane units (6.5 mm at the default scale): wider than on
+screen, where cars are thin lines, so that the colour marks inside them read on paper."""
 
 
 @dataclass(frozen=True)

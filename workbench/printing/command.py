@@ -68,7 +68,7 @@ def add_print_command(sub: Any) -> argparse.ArgumentParser:
         "--scale",
         type=_mm,
         metavar="MM",
-        help="mm between neighbouring points (lattice, 24) or per degree (route boards, 20)",
+        help="mm between neighbouring points (lattice, 24) or per degree (route boards, 19)",
     )
     p.add_argument("--overlap", type=_mm, default=10.0, metavar="MM", help="mm tiles repeat (10)")
     p.set_defaults(run=run_print)
