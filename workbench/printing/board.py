@@ -24,7 +24,7 @@ import os
 import string
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 
 from shapely.geometry import LineString, Polygon
@@ -36,6 +36,8 @@ from workbench.maps.drawing import (
     DOUBLE_GAP,
     PADDING,
     ROUTE_CITY_RADIUS,
+    Car,
+    LabelPlace,
     board_extent,
     cars,
     double_lines,
@@ -74,6 +76,10 @@ OVERLAP = 10.0
 """How much two neighbouring tiles repeat, in mm: room to glue or tape them."""
 SHOP_MARGIN = 12.0
 """The border around the poster on the one-page PDF, where its crop marks go, in mm."""
+NAME_SIZE = 12.0
+"""A lattice board's city names, in points (bold)."""
+ROUTE_NAME_SIZE = 11.0
+"""A route board's city names, in points (bold)."""
 MAX_PAGE = 5080.0
 """The largest page side PDF readers take (200 inches, 14,400 points), in mm."""
 ROUTE_PADDING = 1.0
@@ -221,6 +227,46 @@ class Poster:
         """A plane point's place on the poster, mm from its top left."""
         return (x - self.x0) * self.k, (self.y1 - y) * self.k
 
+    @cached_property
+    def cars(self) -> dict[str, list[Car]]:
+        """A route board's car spaces as printed (wider than on screen), by route id."""
+        if not isinstance(self.board, RouteBoard):
+            return {}
+        return cars(self.board, PRINTED_CAR_WIDTH)
+
+    @cached_property
+    def labels(self) -> list[LabelPlace]:
+        """Where each city's name goes, in plane units (the same at any zoom): beside its
+        disc (outside a dashed card's ring), clear of other discs, names and cars.
+
+        >>> from workbench import load_map
+        >>> place = poster(load_map("maps/tiny.yaml")).labels[0]
+        >>> place.align, place.baseline
+        ('left', 'bottom')
+        """
+        board, measure, k = self.board, _measurer(), self.k
+        if isinstance(board, RouteBoard):
+            size, radius = ROUTE_NAME_SIZE, ROUTE_CITY_RADIUS
+            centres = [board.positions[city.name] for city in board.cities]
+            radii = None
+            avoid = [
+                (
+                    min(x for x, _ in car.corners),
+                    min(y for _, y in car.corners),
+                    max(x for x, _ in car.corners),
+                    max(y for _, y in car.corners),
+                )
+                for spaces in self.cars.values()
+                for car in spaces
+            ]
+        else:
+            size, radius, avoid = NAME_SIZE, CITY_RADIUS, []
+            centres = [plane_xy(city.at) for city in board.cities]
+            radii = [DASHED_RADIUS if city.dashed else CITY_RADIUS for city in board.cities]
+        widths = [measure.width_of(city.name, size, bold=True) / k for city in board.cities]
+        height = 0.73 * size * PT * 1.3 / k
+        return place_labels(centres, widths, height, radius=radius, avoid=avoid, radii=radii)
+
     def city_xy(self, name: str) -> XY:
         """Where a city's centre lands on the poster, mm from its top left.
 
@@ -351,7 +397,7 @@ def _draw_lattice(c: Canvas, p: Poster, v: View, f: float, box: Box | None) -> N
     marks = {col.name: mark_of(i) for i, col in enumerate(board.colors)}
     fills = {col.name: col.fill for col in board.colors}
     centres = [plane_xy(city.at) for city in board.cities]
-    size = 12.0 * f
+    size = NAME_SIZE * f
     for city, xy in zip(board.cities, centres, strict=True):
         if city.dashed and _visible([xy], box, slack):
             c.disc(
@@ -368,12 +414,7 @@ def _draw_lattice(c: Canvas, p: Poster, v: View, f: float, box: Box | None) -> N
         fill = fills.get(city.color, "#ffffff")
         c.disc(v(*xy), CITY_RADIUS * k, fill, PRINT["city-line"], 0.55 * f)
         c.mark(marks.get(city.color, "dot"), v(*xy), CITY_RADIUS * k * 0.55, ink_on(fill))
-    widths = [c.width_of(city.name, size, bold=True) / k for city in board.cities]
-    rings = [DASHED_RADIUS if city.dashed else CITY_RADIUS for city in board.cities]
-    places = place_labels(
-        centres, widths, 0.73 * size * PT * 1.3 / k, radius=CITY_RADIUS, radii=rings
-    )
-    for city, place in zip(board.cities, places, strict=True):
+    for city, place in zip(board.cities, p.labels, strict=True):
         if _visible([(place.box[0], place.box[1]), (place.box[2], place.box[3])], box, slack):
             x, y = v(place.x, place.y)
             c.text(
@@ -400,7 +441,7 @@ def _draw_routes(c: Canvas, p: Poster, v: View, f: float, box: Box | None) -> No
             v.many([board.xy(q) for q in area.polygon]), PRINT["land"], PRINT["land-line"], 0.35 * f
         )
     marks = {col.name: mark_of(i) for i, col in enumerate(board.colors)}
-    spaces = cars(board, PRINTED_CAR_WIDTH)
+    spaces = p.cars
     for route in board.routes:
         fill = board.fill(route.color)
         for car in spaces[route.id]:
@@ -419,7 +460,7 @@ def _draw_routes(c: Canvas, p: Poster, v: View, f: float, box: Box | None) -> No
                 c.mark(
                     marks[route.color], v(*car.centre), PRINTED_CAR_WIDTH * k * 0.34, ink_on(fill)
                 )
-    size = 11.0 * f
+    size = ROUTE_NAME_SIZE * f
     centres = [board.positions[city.name] for city in board.cities]
     for xy in centres:
         if _visible([xy], box, 2.0):
@@ -430,22 +471,7 @@ def _draw_routes(c: Canvas, p: Poster, v: View, f: float, box: Box | None) -> No
                 PRINT["route-city-line"],
                 0.5 * f,
             )
-    # names beside their discs, clear of other discs, names and (as far as may be) cars
-    car_boxes = [
-        (
-            min(x for x, _ in car.corners),
-            min(y for _, y in car.corners),
-            max(x for x, _ in car.corners),
-            max(y for _, y in car.corners),
-        )
-        for spaces_of in spaces.values()
-        for car in spaces_of
-    ]
-    widths = [c.width_of(city.name, size, bold=True) / k for city in board.cities]
-    places = place_labels(
-        centres, widths, 0.73 * size * PT * 1.3 / k, radius=ROUTE_CITY_RADIUS, avoid=car_boxes
-    )
-    for city, place in zip(board.cities, places, strict=True):
+    for city, place in zip(board.cities, p.labels, strict=True):
         if _visible([(place.box[0], place.box[1]), (place.box[2], place.box[3])], box, 2.0):
             x, y = v(place.x, place.y)
             c.text(
