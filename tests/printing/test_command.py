@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import CARD_SETS, MAPS, ROUTE_MAPS, SHIPPED
-from tests.printing.conftest import needs_poppler, page_sizes
+from tests.printing.conftest import needs_poppler, page_sizes, render
 from workbench.cli import main
 
 BOARDS = [*SHIPPED, *ROUTE_MAPS]
@@ -28,6 +28,12 @@ def test_every_shipped_board_prints_its_board_and_its_cards(
     assert len(sizes) == pages
     assert all(sorted(s) == pytest.approx([210.0, 297.0], abs=0.2) for s in sizes)
     assert all(s == pytest.approx((215.9, 279.4), abs=0.2) for s in page_sizes(cards))
+    for pdf in (board, cards):  # and each renders to a picture with something on it
+        first, last = (
+            render(pdf, 1, gray=True, dpi=10),
+            render(pdf, len(page_sizes(pdf)), gray=True, dpi=10),
+        )
+        assert first.std() > 10 and last.std() > 10
 
 
 @needs_poppler
