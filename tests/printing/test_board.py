@@ -18,7 +18,7 @@ from workbench import Board, load_map
 from workbench.maps.drawing import CITY_RADIUS, DASHED_RADIUS
 from workbench.maps.lattice import plane_xy
 from workbench.printing import LATTICE_SCALE, PAPERS, board_pdf, cards_pdf, plan_tiles, poster
-from workbench.printing.board import SHOP_MARGIN
+from workbench.printing.layout import SHOP_MARGIN
 from workbench.printing.style import PRINT, grey, rgb
 
 

@@ -6,19 +6,9 @@ shapes come from :mod:`workbench.maps.drawing`, which the screen's renderers sha
 printed board is the board on screen, at a scale, in print colours that stay apart in grey.
 """
 
-from workbench.printing.board import (
-    LATTICE_SCALE,
-    PAPERS,
-    ROUTE_SCALE,
-    Paper,
-    Poster,
-    PrintedBoard,
-    Tile,
-    board_pdf,
-    plan_tiles,
-    poster,
-)
+from workbench.printing.board import Poster, PrintedBoard, board_pdf, poster
 from workbench.printing.cards import CARD_HEIGHT, CARD_WIDTH, CardSlot, PrintedCards, cards_pdf
+from workbench.printing.layout import LATTICE_SCALE, PAPERS, ROUTE_SCALE, Paper, Tile, plan_tiles
 
 __all__ = [
     "CARD_HEIGHT",

@@ -9,25 +9,18 @@ label ("B2: column B of 3, row 2 of 4"), after a first page that shows how the t
 together with a bar to check the printer kept the scale (a board that fits one sheet is
 that sheet alone).
 
-Scale. A lattice board prints at :data:`LATTICE_SCALE` mm between neighbouring points, so
-Trans Europa's map comes out 74 x 52 cm (with the legend 74 x 55 cm), about the size of
-the published boards of this family (roughly 80 x 55 cm); a route board prints at
-:data:`ROUTE_SCALE` mm per plane unit (a degree of arc on a projected board), which makes
-the Ticket to Ride Europe board 77 x 47 cm (49 cm with the legend). ``scale=`` changes either.
+The scales and the tiling are :mod:`workbench.printing.layout`'s; the legend is
+:mod:`workbench.printing.legend`'s.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import math
 import os
-import string
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache, cached_property
+from functools import cached_property
 from pathlib import Path
-
-from shapely.geometry import LineString, Polygon
 
 from workbench.maps.board import Board
 from workbench.maps.drawing import (
@@ -48,142 +41,32 @@ from workbench.maps.drawing import (
 from workbench.maps.lattice import plane_xy
 from workbench.maps.routes import GRAY, RouteBoard
 from workbench.printing.canvas import PT, Canvas, View
+from workbench.printing.layout import (
+    LATTICE_SCALE,
+    MARGIN,
+    MAX_PAGE,
+    NAME_SIZE,
+    OVERLAP,
+    PAPERS,
+    PRINTED_CAR_WIDTH,
+    ROUTE_NAME_SIZE,
+    ROUTE_PADDING,
+    ROUTE_SCALE,
+    SHOP_MARGIN,
+    Paper,
+    Tile,
+    column,
+    hatch,
+    measurer,
+    plan_tiles,
+)
+from workbench.printing.legend import draw_legend
 from workbench.printing.style import PRINT, ink_on, mark_of
 
-__all__ = [
-    "LATTICE_SCALE",
-    "PAPERS",
-    "ROUTE_SCALE",
-    "Paper",
-    "Poster",
-    "PrintedBoard",
-    "Tile",
-    "board_pdf",
-    "plan_tiles",
-    "poster",
-]
+__all__ = ["Poster", "PrintedBoard", "board_pdf", "poster"]
 
 XY = tuple[float, float]
 Box = tuple[float, float, float, float]
-
-LATTICE_SCALE = 24.0
-"""Millimetres between two neighbouring points of a printed lattice board."""
-ROUTE_SCALE = 19.0
-"""Millimetres per plane unit (a degree of arc on a projected board) of a printed route board."""
-MARGIN = 8.0
-"""The unprinted border of a tiled page, in mm (office printers leave 4-6 mm blank)."""
-OVERLAP = 10.0
-"""How much two neighbouring tiles repeat, in mm: room to glue or tape them."""
-SHOP_MARGIN = 12.0
-"""The border around the poster on the one-page PDF, where its crop marks go, in mm."""
-NAME_SIZE = 12.0
-"""A lattice board's city names, in points (bold)."""
-ROUTE_NAME_SIZE = 11.0
-"""A route board's city names, in points (bold)."""
-MAX_PAGE = 5080.0
-"""The largest page side PDF readers take (200 inches, 14,400 points), in mm."""
-ROUTE_PADDING = 1.0
-"""Room left around a route board's cities, in plane units."""
-PRINTED_CAR_WIDTH = 0.34
-"""A printed car's width, in plane units (6.5 mm at the default scale): wider than on
-screen, where cars are thin lines, so that the colour marks inside them read on paper."""
-
-
-@dataclass(frozen=True)
-class Paper:
-    """A sheet, ``width`` x ``height`` mm when held upright."""
-
-    name: str
-    width: float
-    height: float
-
-
-PAPERS: dict[str, Paper] = {
-    "a4": Paper("A4", 210.0, 297.0),
-    "letter": Paper("Letter", 215.9, 279.4),
-}
-"""The sheets a tiled board prints on, by the name ``--paper`` takes."""
-
-
-@dataclass(frozen=True)
-class Tile:
-    """One page of a tiled poster: the poster's box ``(x, y, w, h)`` in mm that it shows,
-    its ``row`` and ``col`` (from 0) of ``rows`` x ``cols``, and its ``label`` (``B2``:
-    column B, row 2)."""
-
-    label: str
-    row: int
-    col: int
-    rows: int
-    cols: int
-    x: float
-    y: float
-    w: float
-    h: float
-
-
-def _column(i: int) -> str:
-    letters = string.ascii_uppercase
-    return letters[i] if i < 26 else letters[i // 26 - 1] + letters[i % 26]
-
-
-def plan_tiles(
-    width: float,
-    height: float,
-    paper: Paper,
-    *,
-    margin: float = MARGIN,
-    overlap: float = OVERLAP,
-) -> tuple[bool, list[Tile]]:
-    """Cut a ``width`` x ``height`` mm poster into pages of ``paper``.
-
-    Each page prints a ``margin`` inside its edges; neighbouring pages repeat ``overlap``
-    mm of the poster. The orientation (upright or landscape) that needs fewer pages wins.
-
-    Returns
-    -------
-    (bool, list of Tile)
-        Whether the pages are landscape, and the tiles row by row.
-
-    Examples
-    --------
-    >>> landscape, tiles = plan_tiles(775, 570, PAPERS["a4"])
-    >>> landscape, len(tiles), tiles[4].label, tiles[4].x, tiles[4].y
-    (True, 12, 'B2', 271.0, 184.0)
-    """
-    if overlap < 0 or margin < 0:
-        raise ValueError(f"margin {margin!r} and overlap {overlap!r} must be 0 or more")
-    best: tuple[int, bool, int, int, float, float] | None = None
-    for landscape in (False, True):
-        pw, ph = (paper.height, paper.width) if landscape else (paper.width, paper.height)
-        w, h = pw - 2 * margin, ph - 2 * margin
-        if w <= overlap or h <= overlap:
-            raise ValueError(
-                f"a margin of {margin} mm and an overlap of {overlap} mm leave no room on "
-                f"{paper.name}"
-            )
-        cols = max(1, math.ceil((width - overlap) / (w - overlap) - 1e-9))
-        rows = max(1, math.ceil((height - overlap) / (h - overlap) - 1e-9))
-        if best is None or cols * rows < best[0]:
-            best = (cols * rows, landscape, cols, rows, w, h)
-    assert best is not None
-    _, landscape, cols, rows, w, h = best
-    tiles = [
-        Tile(
-            f"{_column(c)}{r + 1}",
-            r,
-            c,
-            rows,
-            cols,
-            round(c * (w - overlap), 6),
-            round(r * (h - overlap), 6),
-            w,
-            h,
-        )
-        for r in range(rows)
-        for c in range(cols)
-    ]
-    return landscape, tiles
 
 
 # ---------------------------------------------------------------------- the poster
@@ -244,7 +127,7 @@ class Poster:
         >>> place.align, place.baseline
         ('left', 'bottom')
         """
-        board, measure, k = self.board, _measurer(), self.k
+        board, measure, k = self.board, measurer(), self.k
         if isinstance(board, RouteBoard):
             size, radius = ROUTE_NAME_SIZE, ROUTE_CITY_RADIUS
             centres = [board.positions[city.name] for city in board.cities]
@@ -304,7 +187,7 @@ def poster(board: Board | RouteBoard, scale: float | None = None) -> Poster:
         xmin, xmax, ymin, ymax = board_extent(board)
         pad = PADDING
     p = Poster(board, k, xmin - pad, xmax + pad, ymin - pad, ymax + pad)
-    height, swatches = _legend(None, p, 0.0, 0.0, 1.0)
+    height, swatches = draw_legend(None, p, 0.0, 0.0, 1.0)
     return dataclasses.replace(p, legend_height=height, swatches=swatches)
 
 
@@ -322,27 +205,6 @@ def _visible(points: Sequence[XY], box: Box | None, slack: float) -> bool:
         or max(ys) < box[1] - slack
         or min(ys) > box[3] + slack
     )
-
-
-def _hatch(polygon: Sequence[XY], spacing: float) -> list[tuple[XY, XY]]:
-    """Diagonal lines ``spacing`` apart across ``polygon`` (plane units), clipped to it."""
-    shape = Polygon(polygon)
-    if not shape.is_valid:
-        shape = shape.buffer(0)
-    if shape.is_empty:
-        return []
-    xmin, ymin, xmax, ymax = shape.bounds
-    out: list[tuple[XY, XY]] = []
-    span = (xmax - xmin) + (ymax - ymin)
-    t = xmin - (ymax - ymin)
-    while t <= xmax:
-        cut = shape.intersection(LineString([(t, ymin), (t + span, ymin + span)]))
-        for part in getattr(cut, "geoms", [cut]):
-            if isinstance(part, LineString) and not part.is_empty:
-                (ax, ay), (bx, by) = part.coords[0], part.coords[-1]
-                out.append(((ax, ay), (bx, by)))
-        t += spacing
-    return out
 
 
 def _draw_lattice(c: Canvas, p: Poster, v: View, f: float, box: Box | None) -> None:
@@ -364,7 +226,7 @@ def _draw_lattice(c: Canvas, p: Poster, v: View, f: float, box: Box | None) -> N
                 c.polygon(v.many(plane), PRINT["water"], PRINT["water-line"], 0.3 * f)
             else:
                 c.polygon(v.many(plane), PRINT["mountain"], None)
-                for a, b in _hatch(plane, 3.0 / p.k):
+                for a, b in hatch(plane, 3.0 / p.k):
                     c.line(v(*a), v(*b), PRINT["hatch"], 0.3 * f)
                 c.polygon(v.many(plane), None, PRINT["mountain-hatch"], 0.3 * f)
         if feature.line:
@@ -487,217 +349,6 @@ def _draw_routes(c: Canvas, p: Poster, v: View, f: float, box: Box | None) -> No
             )
 
 
-# ---------------------------------------------------------------------- the legend
-
-_SW, _SH = 14.0, 7.0  # a swatch's box, mm at full size
-
-
-Swatch = Callable[[Canvas, Box, float], None]
-"""Draws a legend swatch in a box (page mm) at a zoom."""
-
-
-def _legend_items(board: Board | RouteBoard) -> list[tuple[str, str, Swatch]]:
-    """``(key, label, draw)`` per legend entry; ``draw(canvas, (x, y, w, h), f)``."""
-
-    def line(color: str, width: float, dash: tuple[float, float] | None = None) -> Swatch:
-        def draw(c: Canvas, b: Box, f: float) -> None:
-            y = b[1] + b[3] / 2
-            c.line(
-                (b[0], y),
-                (b[0] + b[2], y),
-                color,
-                width * f,
-                None if dash is None else (dash[0] * f, dash[1] * f),
-            )
-
-        return draw
-
-    def double(color: str) -> Swatch:
-        def draw(c: Canvas, b: Box, f: float) -> None:
-            gap = DOUBLE_GAP * LATTICE_SCALE * f
-            for dy in (-gap, gap):
-                y = b[1] + b[3] / 2 + dy
-                c.line((b[0], y), (b[0] + b[2], y), color, 0.45 * f)
-
-        return draw
-
-    def tunnel(c: Canvas, b: Box, f: float) -> None:
-        y = b[1] + b[3] / 2
-        c.line((b[0], y), (b[0] + b[2], y), PRINT["tunnel"], 1.1 * f, (1.6 * f, 1.0 * f))
-        for x in (b[0] + b[2] * 0.25, b[0] + b[2] * 0.75):
-            c.line((x, b[1] + 0.8 * f), (x, b[1] + b[3] - 0.8 * f), PRINT["tunnel"], 1.1 * f)
-
-    def area(fill: str, line: str, hatch: bool = False) -> Swatch:
-        def draw(c: Canvas, b: Box, f: float) -> None:
-            c.rect(b[0], b[1], b[2], b[3], fill, line, 0.3 * f)
-            if hatch:
-                for a, q in _hatch([(0, 0), (b[2], 0), (b[2], b[3]), (0, b[3])], 3.0 * f):
-                    c.line(
-                        (b[0] + a[0], b[1] + a[1]),
-                        (b[0] + q[0], b[1] + q[1]),
-                        PRINT["hatch"],
-                        0.3 * f,
-                    )
-
-        return draw
-
-    def disc(fill: str, mark: str | None, dashed: bool = False) -> Swatch:
-        def draw(c: Canvas, b: Box, f: float) -> None:
-            centre = (b[0] + b[3] / 2, b[1] + b[3] / 2)
-            r = b[3] / 2 - 0.3 * f
-            if dashed:
-                c.disc(centre, r, "#ffffff", PRINT["city-line"], 0.4 * f, (1.2 * f, 0.8 * f))
-                r *= 0.62
-            c.disc(centre, r, fill, PRINT["city-line"], 0.45 * f)
-            if mark:
-                c.mark(mark, centre, r * 0.55, ink_on(fill))
-
-        return draw
-
-    def car(
-        fill: str,
-        line: str,
-        width: float,
-        dash: tuple[float, float] | None = None,
-        mark: str | None = None,
-        loco: bool = False,
-    ) -> Swatch:
-        def draw(c: Canvas, b: Box, f: float) -> None:
-            h = PRINTED_CAR_WIDTH * ROUTE_SCALE * f
-            y = b[1] + (b[3] - h) / 2
-            c.rect(
-                b[0] + 1 * f,
-                y,
-                b[2] - 2 * f,
-                h,
-                fill,
-                line,
-                width * f,
-                None if dash is None else (dash[0] * f, dash[1] * f),
-            )
-            centre = (b[0] + b[2] / 2, b[1] + b[3] / 2)
-            if loco:
-                c.disc(centre, h * 0.3, "#ffffff", "#111111", 0.3 * f)
-            elif mark:
-                c.mark(mark, centre, h * 0.34, ink_on(fill))
-
-        return draw
-
-    items: list[tuple[str, str, Swatch]] = []
-    if isinstance(board, RouteBoard):
-        grey = board.fill(GRAY)
-        items += [
-            (
-                "route",
-                "gray route: any one color (a space a car)",
-                car(grey, PRINT["car-line"], 0.3),
-            ),
-            ("tunnel", "tunnel (heavy outline)", car(grey, PRINT["tunnel-line"], 0.9)),
-            ("ferry", "ferry (dashed outline)", car(grey, PRINT["ferry"], 0.55, (1.2, 0.7))),
-            (
-                "locomotive",
-                "a ferry's locomotive space",
-                car(grey, PRINT["ferry"], 0.55, (1.2, 0.7), loco=True),
-            ),
-        ]
-        if board.land:
-            items.append(("land", "land", area(PRINT["land"], PRINT["land-line"])))
-        items += [
-            (f"color-{col.name}", col.name, car(col.fill, PRINT["car-line"], 0.3, mark=mark_of(i)))
-            for i, col in enumerate(board.colors)
-        ]
-        return items
-    items += [
-        ("single", "single (1 rail)", line(PRINT["single"], 0.5)),
-        ("double-water", "double over water (2)", double(PRINT["double-water"])),
-        ("double-mountain", "double over mountains (2)", double(PRINT["double-mountain"])),
-        ("ferry", "ferry", line(PRINT["ferry"], 1.0, (3.0, 1.8))),
-        ("tunnel", "tunnel", tunnel),
-        ("sea", "sea", area(PRINT["sea"], PRINT["sea"])),
-        ("land", "land", area(PRINT["land"], PRINT["land-line"])),
-        ("water", "lake, water", area(PRINT["water"], PRINT["water-line"])),
-        ("mountain", "mountains", area(PRINT["mountain"], PRINT["mountain-hatch"], hatch=True)),
-        ("river", "river", line(PRINT["river"], 1.3)),
-        ("dashed", "dashed card: out with 2-3 players", disc("#ffffff", None, dashed=True)),
-    ]
-    items += [
-        (f"color-{col.name}", f"{col.name} city", disc(col.fill, mark_of(i)))
-        for i, col in enumerate(board.colors)
-    ]
-    return items
-
-
-def _legend(
-    c: Canvas | None, p: Poster, ox: float, oy: float, f: float
-) -> tuple[float, dict[str, Box]]:
-    """Draw the legend strip with its top left at page ``(ox, oy)`` at zoom ``f`` (or, with
-    no canvas, only measure it); returns its height at full size and where each swatch
-    sits (poster mm)."""
-    board = p.board
-    measure = c if c is not None else _measurer()
-    pad, gap, row_h, text = 6.0, 7.0, 10.0, 8.5
-    title_size = 14.0
-    y = p.map_height + pad
-    title = board.name or "Untitled board"
-    unit = "between neighbouring points" if isinstance(board, Board) else "per degree of arc"
-    note = f"printed at {p.k:g} mm {unit}; the bar is 50 mm long at actual size"
-    by = " · ".join(x for x in (board.author, board.license) if x)
-    if c is not None:
-        c.text(ox + pad * f, oy + y * f, title, title_size * f, True, PRINT["text"], baseline="top")
-        tw = measure.width_of(title, title_size, True) + 6
-        c.text(
-            ox + (pad + tw) * f,
-            oy + (y + 0.6) * f,
-            note,
-            text * f,
-            False,
-            PRINT["faint"],
-            baseline="top",
-        )
-        nw = measure.width_of(note, text) + 3
-        bar_x = pad + tw + nw
-        c.rect(ox + bar_x * f, oy + (y + 0.8) * f, 50 * f, 2.2 * f, PRINT["text"])
-        if by:
-            c.text(
-                ox + (bar_x + 54) * f,
-                oy + (y + 0.6) * f,
-                by,
-                text * f,
-                False,
-                PRINT["faint"],
-                baseline="top",
-            )
-    y += title_size * PT + 4.0
-    x = pad
-    width = p.width
-    swatches: dict[str, Box] = {}
-    for key, label, draw in _legend_items(board):
-        w = _SW + 2.0 + measure.width_of(label, text)
-        if x + w > width - pad and x > pad:
-            x, y = pad, y + row_h
-        swatches[key] = (x, y, _SW, _SH)
-        if c is not None:
-            draw(c, (ox + x * f, oy + y * f, _SW * f, _SH * f), f)
-            c.text(
-                ox + (x + _SW + 2.0) * f,
-                oy + (y + _SH / 2) * f,
-                label,
-                text * f,
-                False,
-                PRINT["text"],
-                baseline="middle",
-            )
-        x += w + gap
-    return y + _SH + pad - p.map_height, swatches
-
-
-@cache
-def _measurer() -> Canvas:
-    """A document to measure text with, made once (loading the fonts takes a tenth of a
-    second)."""
-    return Canvas()
-
-
 def _draw_poster(c: Canvas, p: Poster, ox: float, oy: float, f: float, box: Box | None) -> None:
     """The whole poster with its top left at page ``(ox, oy)``, at zoom ``f``; ``box`` is
     the part that shows, in poster mm (None: all of it)."""
@@ -714,7 +365,7 @@ def _draw_poster(c: Canvas, p: Poster, ox: float, oy: float, f: float, box: Box 
         _draw_routes(c, p, v, f, plane_box)
     else:
         _draw_lattice(c, p, v, f, plane_box)
-    _legend(c, p, ox, oy, f)
+    draw_legend(c, p, ox, oy, f)
 
 
 # ---------------------------------------------------------------------- pages
@@ -839,12 +490,12 @@ def board_pdf(
                 c.line((x0, y), (x1, y), "#7a7a7a", 0.2, dash=(1.0, 0.8))
         under = []
         if t.col:
-            under.append(f"over {_column(t.col - 1)}{t.row + 1} on the left")
+            under.append(f"over {column(t.col - 1)}{t.row + 1} on the left")
         if t.row:
-            under.append(f"over {_column(t.col)}{t.row} above")
+            under.append(f"over {column(t.col)}{t.row} above")
         how = f"; trim the left and top edges and lay it {' and '.join(under)}" if under else ""
         label = (
-            f"{t.label}: column {_column(t.col)} of {t.cols}, row {t.row + 1} of {t.rows}"
+            f"{t.label}: column {column(t.col)} of {t.cols}, row {t.row + 1} of {t.rows}"
             f" · {p.board.name} · page {n} of {total}{how}"
         )
         c.text(margin + 3.0, ph - margin + 2.2, label, 7.0, False, PRINT["faint"], baseline="top")
@@ -869,7 +520,7 @@ def _guide(
     rows, cols = tiles[-1].rows, tiles[-1].cols
     lines = [
         f"{len(tiles)} pages of {sheet.name} {'landscape' if landscape else 'upright'}, "
-        f"{cols} columns (A-{_column(cols - 1)}) by {rows} rows (1-{rows}); "
+        f"{cols} columns (A-{column(cols - 1)}) by {rows} rows (1-{rows}); "
         f"the board is {p.width / 10:.1f} x {p.height / 10:.1f} cm at {p.k:g} mm a unit.",
         "Print at actual size (100 %, no 'fit to page'): the bar below is 100 mm long.",
         f"Trim each page along its crop marks on the left and top (not column A, not row 1), "

@@ -26,8 +26,8 @@ from workbench.maps.board import Board, City
 from workbench.maps.drawing import board_extent, terrain_xy
 from workbench.maps.lattice import plane_xy
 from workbench.maps.routes import RouteBoard, Ticket
-from workbench.printing.board import PAPERS
 from workbench.printing.canvas import Canvas, View
+from workbench.printing.layout import PAPERS
 from workbench.printing.style import PRINT, TOKEN_COLORS, ink_on, mark_of
 
 __all__ = ["CARD_HEIGHT", "CARD_WIDTH", "CardSlot", "PrintedCards", "cards_pdf"]
