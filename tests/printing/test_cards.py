@@ -123,3 +123,17 @@ def test_backs_follow_each_sheet_mirrored_for_double_sided_printing(
     fronts = {cell(s.x + 1, s.y + 1) for s in last}
     backs = {cell(w[1], w[2]) for w in words(path, 2 * sheets) if w[0] == "card"}
     assert backs == {(2 - col, row) for col, row in fronts} != fronts
+
+
+@needs_poppler
+def test_every_card_face_is_white_whatever_was_drawn_before(tmp_path: Path) -> None:
+    cards = load_cards(MAPS / "transorient_express.yaml")
+    for source in (load_map(MAPS / "trans_europa.yaml"), cards):
+        printed = cards_pdf(source)
+        path = printed.save(tmp_path / "faces.pdf")
+        for page in (1, 2):
+            image = render(path, page, dpi=50.8)
+            for slot in (s for s in printed.slots if s.page == page):
+                # the white band between a card's header and its title
+                x, y = px(slot.x + 12.0), px(slot.y + INSET + 2.5 + 10.5)
+                assert image[y, x - 4 : x + 4].min() > 245, (slot.title, image[y, x])

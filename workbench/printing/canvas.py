@@ -97,8 +97,13 @@ class Canvas:
 
     @contextmanager
     def clip(self, x: float, y: float, w: float, h: float) -> Iterator[None]:
-        """Draw only inside the box while the ``with`` block runs."""
-        with self.pdf.rect_clip(x, y, w, h):
+        """Draw only inside the box while the ``with`` block runs.
+
+        The clip's graphics state ends with it, colours and pens included; a local context
+        around it makes fpdf2 forget them too (else it would skip setting a colour it
+        believes is current, and the next white card came out in the clip's last fill).
+        """
+        with self.pdf.local_context(), self.pdf.rect_clip(x, y, w, h):
             yield
 
     # ------------------------------------------------------------------ pens
