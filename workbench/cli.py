@@ -735,6 +735,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     render.set_defaults(run=_render)
 
+    from workbench.printing.command import add_print_command  # print and play (issue 16)
+
+    add_print_command(sub)
+
     analyze = sub.add_parser("analyze", help="analyse a map: hand costs, fairness, chokepoints")
     analyze.add_argument("map", metavar="MAP", help="the map file (.yaml)")
     analyze.add_argument(
