@@ -1,5 +1,5 @@
-"""The ``workbench`` command: ``check``, ``render``, ``analyze``, ``simulate``, ``schema``
-and ``lab``.
+"""The ``workbench`` command: ``check``, ``render``, ``analyze``, ``doctor``, ``print``,
+``simulate``, ``games``, ``schema`` and ``lab``.
 
 Every subcommand reports bad input as a one-line message per problem and an exit code,
 never as a traceback. Output paths are checked before any work starts, and only regular
