@@ -1071,7 +1071,9 @@ class RouteEditSession:
 
         As for lattice boards: ``.yaml`` is added to a bare name, a missing folder is
         refused, and a file holding a map this session did not read or write is only
-        replaced with ``overwrite=True``.
+        replaced with ``overwrite=True``. A board with errors (a new city without its
+        first route) is saved too, and the status line says that loading it will fail until
+        they are fixed.
 
         Examples
         --------
@@ -1114,7 +1116,12 @@ class RouteEditSession:
             raise
         self._path = target
         self._disk[target.resolve()] = self._board
-        self._message = ("ok", f"saved {target}")
+        wrong = [p for p in self._checked()[0] if p.severity == "error"]
+        if wrong:  # work in progress may be saved; loading it will list the errors
+            count = f"{len(wrong)} error{'s' if len(wrong) > 1 else ''}"
+            self._message = ("error", f"saved {target}, with {count}: fix before loading it")
+        else:
+            self._message = ("ok", f"saved {target}")
         self._send({"path", "message"})
         return target
 
