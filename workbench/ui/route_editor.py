@@ -729,6 +729,9 @@ class RouteEditor:
             "working": self._working, "summary": self._summary, "last_edit": self._change,
             "problems": self._problems,
         }  # fmt: skip
+        for name, part in self.controls.items():  # for styles and browser tests
+            if name not in {"status", "working", "last_edit", "problems", "undo", "redo"}:
+                part.add_class(f"wb-{name.replace('_', '-')}")
 
     def _refresh_forms(self) -> None:
         s = self.session
