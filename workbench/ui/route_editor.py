@@ -55,6 +55,7 @@ __all__ = ["RouteEditor", "opens_route_board"]
 
 HIGHLIGHT = "#d7191c"
 SELECTED = "#111111"
+SELECTED_ROUTE = "#f2b705"
 _CAR_KINDS = ("plain", "tunnel", "ferry")
 
 
@@ -298,8 +299,8 @@ class RouteEditor:
         # the selected route and the places of problems glow under the cars
         self._route_glow = GlyphRenderer(
             data_source=ColumnDataSource({"xs": [], "ys": [], "color": []}),
-            glyph=MultiLine(xs="xs", ys="ys", line_color="color", line_width=11,
-                            line_alpha=0.45, line_cap="round"),
+            glyph=MultiLine(xs="xs", ys="ys", line_color="color", line_width=12,
+                            line_alpha=0.7, line_cap="round"),
             name="route-glow",
         )  # fmt: skip
         fig.renderers.insert(1, self._route_glow)
@@ -354,7 +355,7 @@ class RouteEditor:
         place: RoutePlace = s.highlighted
         lines: dict[str, Any] = {"xs": [], "ys": [], "color": []}
         for rid, color in [(r, HIGHLIGHT) for r in place.routes] + (
-            [(s.selected_route, SELECTED)] if s.selected_route else []
+            [(s.selected_route, SELECTED_ROUTE)] if s.selected_route else []
         ):
             if rid in {r.id for r in board.routes}:
                 line = board.line(board.route(rid))

@@ -340,6 +340,7 @@ def route_figure(
         ]
         + ([LegendItem(label=station_label, renderers=[key])] if per else []),
         orientation="horizontal",
+        ncols="auto" if width >= 1000 else 3,  # a narrow figure: two rows, none cut off
         label_text_font_size="9pt",
     )
     fig.add_layout(legend, "below")  # under the map: over it, it hid Edinburgh
