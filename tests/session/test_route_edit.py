@@ -387,3 +387,17 @@ def test_random_edits_on_europe_undo_to_the_shipped_file(
         assert analyze_route_edit(session.board).matching == 44
     finally:
         session.close()
+
+
+def test_an_earlier_analysis_is_reused_and_gives_the_same_figures() -> None:
+    europe = load_map(EUROPE)
+    assert isinstance(europe, RouteBoard)
+    after = europe.remove_route("Warszawa-Wilno")
+    first = analyze_route_edit(europe)
+    reused = analyze_route_edit(after, europe, known=first)
+    fresh = analyze_route_edit(after, europe)
+    assert reused.before is first.report
+    assert reused.changes.equals(fresh.changes) and reused.summary() == fresh.summary()
+    back = analyze_route_edit(europe, after, known=reused)  # an undo: both reports known
+    assert back.report is first.report and back.before is reused.report
+    assert analyze_route_edit(after, europe, players=2, known=first).before is not first.report

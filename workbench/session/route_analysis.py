@@ -146,9 +146,16 @@ def _changes(before: RouteReport, after: RouteReport) -> pd.DataFrame:
 
 
 def analyze_route_edit(
-    board: RouteBoard, before: RouteBoard | None = None, players: int = 4, edit: str = ""
+    board: RouteBoard,
+    before: RouteBoard | None = None,
+    players: int = 4,
+    edit: str = "",
+    known: RouteEditAnalysis | None = None,
 ) -> RouteEditAnalysis:
     """Analyse ``board`` for ``players`` players and compare it with the board ``before``.
+
+    ``known`` is an earlier analysis (the last one, in an editor): when it is of ``before``
+    or of ``board`` for the same players, its report is taken rather than computed again.
 
     Examples
     --------
@@ -161,8 +168,17 @@ def analyze_route_edit(
     'Kyiv-Warszawa'
     """
     start = time.perf_counter()
-    report = route_report(board, players)
-    old = None if before is None else route_report(before, players)
+
+    def report_of(b: RouteBoard) -> RouteReport:
+        if known is not None and known.players == players:
+            if known.board is b:
+                return known.report
+            if known.before is not None and b is (known.before.board):
+                return known.before
+        return route_report(b, players)
+
+    report = report_of(board)
+    old = None if before is None else report_of(before)
     changes = (
         _changes(old, report)
         if old is not None

@@ -1137,7 +1137,8 @@ class RouteEditSession:
 
     def _compute(self, job: tuple[RouteBoard, RouteBoard | None, str]) -> RouteEditAnalysis:
         board, before, what = job
-        return analyze_route_edit(board, before, self.players, what)
+        # the last analysis is usually of the board before (an undo: of the board itself)
+        return analyze_route_edit(board, before, self.players, what, known=self._analysis)
 
     def _computed(self, result: RouteEditAnalysis | None, error: BaseException | None) -> None:
         self._analysis, self._analysis_error = result, error
