@@ -126,6 +126,18 @@ def test_map_editor_edits_a_route_board_in_the_browser(lab, page) -> None:
     editor.get_by_role("button", name="Add ticket").click()
     wait_for(lambda: "add ticket Lisboa-Roma (8 points)" in status.inner_text(), 15, "ticket")
 
+    # ---- the new route's parallel lane: made a ferry (it needs a locomotive), then removed
+    editor.locator(".wb-route select").select_option("Lisboa-Roma")
+    wait_for(lambda: "selected route Lisboa-Roma" in status.inner_text(), 15, "the route")
+    editor.get_by_role("button", name="Add lane").click()
+    wait_for(lambda: "add route Lisboa-Roma (8 red)" in status.inner_text(), 15, "the lane")
+    lane = editor.locator(".wb-route select").input_value()
+    choose(editor, "kind", "ferry")
+    wait_for(lambda: f"{lane}: kind ferry, locomotives 1" in status.inner_text(), 15, "ferry")
+    assert editor.locator(".wb-locomotives select").input_value() == "1"
+    editor.get_by_role("button", name="Remove route").click()
+    wait_for(lambda: "remove route Lisboa-Roma" in status.inner_text(), 15, "the removal")
+
     # ---- save, and the file holds every edit
     editor.get_by_role("button", name="Save").click()
     wait_for(lambda: "saved europe.yaml" in status.inner_text(), 15, "the save")
