@@ -119,6 +119,7 @@ def test_map_editor_edits_a_route_board_in_the_browser(lab, page) -> None:
     choose(editor, "color", other)
     wait_for(lambda: f"two {other} lanes" in problems_text(editor), 15, "the double's warning")
     viewport_shot(page, editor, "route_editor.png")
+    viewport_shot(page, editor.locator(".wb-form"), "route_editor_forms.png")
     editor.get_by_role("button", name="Undo").click()
     wait_for(lambda: f"two {other} lanes" not in problems_text(editor), 15, "the undo")
 

@@ -64,6 +64,7 @@ def test_taps_select_and_fill_the_new_route(editor: RouteEditor) -> None:
     editor.controls["add_route"].click()
     assert editor.board.route("Lisboa-Roma").color == "pink"
     assert editor.controls["route"].value == "Lisboa-Roma"
+    assert "shortest path 8 cars" in editor.controls["price"].value  # it follows the routes
     texts = [row.children[1].value for row in editor.controls["problems"].children[1:]]
     assert any("Lisboa-Roma" in t and "cross on the plane" in t for t in texts)
 

@@ -443,6 +443,8 @@ class RouteEditor:
             self._draw_marks()
         if what & {"board", "selection"}:
             self._refresh_forms()
+        if "board" in what:
+            self._draw_price()  # the new ticket's price follows the routes
         if "picked" in what and s.picked is not None:
             self._new_at.value = f"{s.picked[0]:g}, {s.picked[1]:g}"
         if "problems" in what:
@@ -753,10 +755,14 @@ class RouteEditor:
                     keep = box.value
                     box.options = names
                     box.value = keep if keep in names else None
-            self._city.value = s.selected
-            self._route.value = s.selected_route
             ticket_ids = {t.id for t in board.tickets}
-            self._ticket.value = s.selected_ticket if s.selected_ticket in ticket_ids else None
+            ticket = s.selected_ticket if s.selected_ticket in ticket_ids else None
+            for box, value in ((self._city, s.selected), (self._route, s.selected_route),
+                               (self._ticket, ticket)):  # fmt: skip
+                if value is None:
+                    box.index = 0  # "(none)": a value of None would show an empty box
+                else:
+                    box.value = value
             route = None if s.selected_route is None else board.route(s.selected_route)
             for part in (self._length, self._color, self._kind, self._locomotives):
                 part.disabled = route is None
