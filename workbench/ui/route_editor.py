@@ -756,9 +756,9 @@ class RouteEditor:
                     box.options = names
                     box.value = keep if keep in names else None
             ticket_ids = {t.id for t in board.tickets}
-            ticket = s.selected_ticket if s.selected_ticket in ticket_ids else None
+            chosen = s.selected_ticket if s.selected_ticket in ticket_ids else None
             for box, value in ((self._city, s.selected), (self._route, s.selected_route),
-                               (self._ticket, ticket)):  # fmt: skip
+                               (self._ticket, chosen)):  # fmt: skip
                 if value is None:
                     box.index = 0  # "(none)": a value of None would show an empty box
                 else:
