@@ -401,3 +401,16 @@ def test_an_earlier_analysis_is_reused_and_gives_the_same_figures() -> None:
     back = analyze_route_edit(europe, after, known=reused)  # an undo: both reports known
     assert back.report is first.report and back.before is reused.report
     assert analyze_route_edit(after, europe, players=2, known=first).before is not first.report
+
+
+def test_a_shipped_board_opens_by_name() -> None:
+    from workbench.resources import find_map
+
+    s = RouteEditSession("ticket_to_ride_europe", background=False)
+    try:
+        assert s.path == find_map("ticket_to_ride_europe") and not s.modified
+        with pytest.raises(FileNotFoundError):
+            s.open("no_such_board")
+        assert s.message_kind == "error" and "no_such_board" in s.message
+    finally:
+        s.close()

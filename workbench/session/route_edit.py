@@ -41,6 +41,7 @@ from workbench.exceptions import MapError, Problem, WorkbenchError
 from workbench.maps.routes import GRAY, ROUTE_KINDS, Route, RouteBoard, RouteCity, Ticket
 from workbench.maps.routes_check import check_routes
 from workbench.maps.routes_io import is_routes_text, load_routes, save_routes
+from workbench.resources import find_map
 from workbench.session.edit import MAP_SUFFIXES, reason
 from workbench.session.events import Listener, Listeners
 from workbench.session.jobs import Handoff, LatestJob, loop_handoff
@@ -149,7 +150,8 @@ class RouteEditSession:
     Parameters
     ----------
     board : RouteBoard, str or os.PathLike
-        The board to edit, or the path of a route-board file to open.
+        The board to edit, or the path of a route-board file to open (or a shipped board's
+        name, ``"ticket_to_ride_europe"``).
     players : int, optional
         The number of players the analysis is for (with 2-3 only one lane of a double may
         be claimed).
@@ -189,7 +191,7 @@ class RouteEditSession:
             self._path: Path | None = None
             self._board = board
         else:
-            self._path = Path(board)
+            self._path = find_map(board)  # a path, or a shipped board's name
             self._board = _load(self._path)
             self._disk[self._path.resolve()] = self._board
         self.players = players
@@ -1055,6 +1057,7 @@ class RouteEditSession:
             self._say("question", question)
             return RouteOpened(target, None, question)
         try:
+            target = find_map(target)  # a path, or a shipped board's name
             board = _load(target)
         except (WorkbenchError, OSError) as error:
             self._say("error", f"cannot open {target}: {reason(error)}")

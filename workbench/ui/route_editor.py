@@ -41,6 +41,7 @@ from bokeh.models.renderers import GlyphRenderer
 from workbench.exceptions import Problem, WorkbenchError
 from workbench.maps.routes import GRAY, MAX_LENGTH, ROUTE_KINDS, RouteBoard
 from workbench.maps.routes_io import is_routes_text
+from workbench.resources import find_map
 from workbench.session.edit import reason
 from workbench.session.events import Change
 from workbench.session.route_analysis import RouteEditAnalysis
@@ -60,18 +61,21 @@ _CAR_KINDS = ("plain", "tunnel", "ferry")
 
 
 def opens_route_board(board: Any) -> bool:
-    """Whether ``board`` (a board, or the path of a map file) is a route board.
+    """Whether ``board`` (a board, a map file's path or a shipped board's name) is a route
+    board.
 
     Examples
     --------
-    >>> opens_route_board("maps/ticket_to_ride_europe.yaml"), opens_route_board("maps/tiny.yaml")
+    >>> opens_route_board("maps/ticket_to_ride_europe.yaml"), opens_route_board("tiny")
+    (True, False)
+    >>> opens_route_board("ticket_to_ride_europe"), opens_route_board("nowhere.yaml")
     (True, False)
     """
     if isinstance(board, RouteBoard):
         return True
     if isinstance(board, str | os.PathLike):
         try:
-            return is_routes_text(Path(board).read_bytes())
+            return is_routes_text(find_map(board).read_bytes())
         except OSError:
             return False
     return False
