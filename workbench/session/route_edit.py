@@ -443,7 +443,7 @@ class RouteEditSession:
         board = self._edit(
             f"add {name} at ({city.at[0]:g}, {city.at[1]:g})",
             lambda b: dataclasses.replace(b, cities=(*b.cities, city)),
-            allow={f"no route reaches city {name!r}"},
+            allow=frozenset({f"no route reaches city {name!r}"}),
         )
         self._selected, self._picked = name, None
         self._send({"selection", "picked"})
@@ -960,7 +960,7 @@ class RouteEditSession:
         self,
         what: str,
         change: Callable[[RouteBoard], RouteBoard],
-        allow: set[str] = frozenset(),  # type: ignore[assignment]
+        allow: frozenset[str] = frozenset(),
     ) -> RouteBoard:
         before = self._board
         try:
@@ -972,7 +972,9 @@ class RouteEditSession:
             raise
         return self._commit(new, what)
 
-    def _refuse_new_errors(self, before: RouteBoard, new: RouteBoard, allow: set[str]) -> None:
+    def _refuse_new_errors(
+        self, before: RouteBoard, new: RouteBoard, allow: frozenset[str]
+    ) -> None:
         """Raise a MapError listing the errors ``new`` has that ``before`` did not."""
         had = Counter(
             p.message for p in self._checked()[0] if p.severity == "error"
