@@ -55,6 +55,13 @@ def choose(editor, name: str, value: object) -> None:  # type: ignore[no-untyped
     editor.locator(f".wb-{name} select").select_option(str(value))
 
 
+def show_board(page, editor) -> None:  # type: ignore[no-untyped-def]
+    """Scroll the board to the top of the page (a form used below it may have scrolled it
+    away), so that taps on it land."""
+    editor.locator(".wb-editor-board").evaluate("(el) => el.scrollIntoView({block: 'start'})")
+    page.wait_for_timeout(400)
+
+
 def problems_text(editor) -> str:  # type: ignore[no-untyped-def]
     return str(editor.locator(".wb-problems").inner_text())
 
@@ -81,8 +88,7 @@ def test_map_editor_edits_a_route_board_in_the_browser(lab, page) -> None:
     assert "44 of 46" in editor.locator(".wb-summary").inner_text()
     assert "No problems" in problems_text(editor)
     page.keyboard.press("Control+b")  # hide the file browser: room for the board and panel
-    editor.locator(".wb-editor-board").scroll_into_view_if_needed()
-    page.wait_for_timeout(500)
+    show_board(page, editor)
 
     # ---- drag Edinburgh north-west: the city moves, in longitude and latitude
     start = pos["Edinburgh"]
@@ -110,7 +116,7 @@ def test_map_editor_edits_a_route_board_in_the_browser(lab, page) -> None:
     wait_for(lambda: "Lisboa-Roma: color pink" in status.inner_text(), 15, "the recolor")
 
     # ---- a double of one color: the checker says so, and Undo takes it back
-    page.wait_for_timeout(TAP_GAP_MS)
+    show_board(page, editor)
     a, b = pos["Frankfurt"], pos["Paris"]
     page.mouse.click(*to_page(page, ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2))[0])
     wait_for(lambda: "selected route Frankfurt-Paris" in status.inner_text(), 15, "the lane")
@@ -138,6 +144,13 @@ def test_map_editor_edits_a_route_board_in_the_browser(lab, page) -> None:
     assert editor.locator(".wb-locomotives select").input_value() == "1"
     editor.get_by_role("button", name="Remove route").click()
     wait_for(lambda: "remove route Lisboa-Roma" in status.inner_text(), 15, "the removal")
+
+    # ---- the route load on the board: the cars take the heatmap's colors, then their own
+    load_box = editor.get_by_role("checkbox", name="route load on the board")
+    load_box.check()
+    page.wait_for_timeout(800)
+    viewport_shot(page, editor, "route_editor_load.png")
+    load_box.uncheck()
 
     # ---- save, and the file holds every edit
     editor.get_by_role("button", name="Save").click()

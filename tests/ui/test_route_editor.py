@@ -13,7 +13,8 @@ import pytest
 from tests.ui.test_editor import js_data_change, js_tap
 from workbench import load_map
 from workbench.ui.editor import MapEditor
-from workbench.ui.route_editor import RouteEditor
+from workbench.ui.route_editor import LOAD_PALETTE, RouteEditor
+from workbench.ui.route_render import car_columns
 
 ROOT = Path(__file__).resolve().parents[2]
 EUROPE = ROOT / "maps" / "ticket_to_ride_europe.yaml"
@@ -125,3 +126,19 @@ def test_a_city_from_a_tapped_spot(editor: RouteEditor, tmp_path: Path) -> None:
     editor.controls["save"].click()
     assert load_map(tmp_path / "mine.yaml") == editor.board
     assert "saved" in editor.controls["status"].value
+
+
+def test_the_load_box_paints_the_cars_by_route_load(editor: RouteEditor) -> None:
+    source = editor.figure.select_one({"name": "cars-plain"}).data_source
+    editor.controls["load"].value = True
+    load = editor.analysis.report.load.set_index("route").load
+    fills = dict(zip(source.data["route"], source.data["fill"], strict=True))
+    busiest, idle = load.idxmax(), load[load == 0].index[0] if (load == 0).any() else None
+    assert fills[busiest] == "#800026"  # the darkest red
+    if idle is not None and idle in fills:
+        assert fills[idle] == "#ffffcc"  # the lightest
+    editor.set_route("Paris-Zurich", kind="plain")  # an edit: painted again when it arrives
+    fills = dict(zip(source.data["route"], source.data["fill"], strict=True))
+    assert fills["Paris-Zurich"] in LOAD_PALETTE
+    editor.controls["load"].value = False
+    assert list(source.data["fill"]) == car_columns(editor.board)["plain"]["fill"]

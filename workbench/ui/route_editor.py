@@ -37,6 +37,7 @@ from bokeh.events import Tap
 from bokeh.models import ColumnDataSource, CustomJS, PointDrawTool
 from bokeh.models.glyphs import Circle, MultiLine
 from bokeh.models.renderers import GlyphRenderer
+from bokeh.palettes import YlOrRd9
 
 from workbench.exceptions import Problem, WorkbenchError
 from workbench.maps.routes import GRAY, MAX_LENGTH, ROUTE_KINDS, RouteBoard
@@ -57,6 +58,8 @@ __all__ = ["RouteEditor", "opens_route_board"]
 HIGHLIGHT = "#d7191c"
 SELECTED = "#111111"
 SELECTED_ROUTE = "#f2b705"
+LOAD_PALETTE: tuple[str, ...] = tuple(reversed(YlOrRd9))
+"""Car fills by route load, light (no ticket's path) to dark red (the busiest route)."""
 _CAR_KINDS = ("plain", "tunnel", "ferry")
 
 
@@ -332,6 +335,7 @@ class RouteEditor:
         fig.on_event(Tap, self._on_tap)  # type: ignore[arg-type]
         self._figure = fig
         self._drawn = board
+        self._cars: dict[str, Any] = car_columns(board)
 
     def _draw_board(self, board: RouteBoard) -> None:
         drawn = self._drawn
@@ -343,15 +347,33 @@ class RouteEditor:
         self._pushing = True
         try:
             if drawn.routes != board.routes or drawn.cities != board.cities:
-                cars: dict[str, Any] = car_columns(board)
-                for kind in _CAR_KINDS:
-                    self._sources[f"cars-{kind}"].data = cars[kind]
-                self._sources["locomotives"].data = cars["locomotives"]
+                self._cars = car_columns(board)
+                self._paint()
+                self._sources["locomotives"].data = dict(self._cars["locomotives"])
             if drawn.cities != board.cities:
                 self._cities.data = _city_columns(board)
         finally:
             self._pushing = False
         self._drawn = board
+
+    def _paint(self) -> None:
+        """Fill the cars with their card colors, or with their route's load (the tickets'
+        shortest paths through it) when the box is ticked and the analysis is of this board."""
+        result = self.session.latest_analysis
+        board = self.session.board
+        on = self._load_box.value and result is not None and result.board is board
+        load: dict[str, float] = {}
+        if on and result is not None:
+            load = dict(zip(result.report.load.route, result.report.load.load, strict=True))
+        top = max(load.values(), default=0.0) or 1.0
+        for kind in _CAR_KINDS:
+            data: dict[str, Any] = dict(self._cars[kind])
+            if on:
+                data["fill"] = [
+                    LOAD_PALETTE[round(load.get(r, 0.0) / top * (len(LOAD_PALETTE) - 1))]
+                    for r in data["route"]
+                ]
+            self._sources[f"cars-{kind}"].data = data
 
     def _draw_marks(self) -> None:
         s = self.session
@@ -467,6 +489,8 @@ class RouteEditor:
                 part.add_class("wb-stale")
         if "analysis" in what:
             self._draw_analysis()
+            if self._load_box.value:
+                self._paint()
 
     def _draw_header(self) -> None:
         s = self.session
@@ -615,7 +639,15 @@ class RouteEditor:
         self._change = w.HTML()
         self._change.add_class("wb-last-edit")
         self._stale = (self._summary, self._change)
-        analysis = w.VBox([self._working, self._change, self._summary],
+        self._load_box = w.Checkbox(
+            value=False,
+            description="route load on the board",
+            indent=False,
+        )
+        self._load_box.observe(lambda _ch: self._paint(), names="value")
+        scale = w.HTML('<span class="wb-muted">(cars from light: no ticket\'s shortest path, '
+                       "to dark red: the busiest route)</span>")  # fmt: skip
+        analysis = w.VBox([self._working, self._load_box, scale, self._change, self._summary],
                           layout=w.Layout(width="380px", padding="0 0 0 12px"))  # fmt: skip
         analysis.add_class("wb-analysis")
 
@@ -734,7 +766,7 @@ class RouteEditor:
             "ticket_to": self._ticket_to, "new_points": self._new_points,
             "new_long": self._new_long, "add_ticket": add_ticket, "price": self._price,
             "working": self._working, "summary": self._summary, "last_edit": self._change,
-            "problems": self._problems,
+            "problems": self._problems, "load": self._load_box,
         }  # fmt: skip
         for name, part in self.controls.items():  # for styles and browser tests
             if name not in {"status", "working", "last_edit", "problems", "undo", "redo"}:
