@@ -50,7 +50,6 @@ from workbench.session.route_analysis import RouteEditAnalysis, analyze_route_ed
 __all__ = [
     "CITY_PICK",
     "DIGITS",
-    "LANE_SHIFT",
     "ROUTE_PICK",
     "RouteEditSession",
     "RouteOpened",
@@ -61,9 +60,6 @@ CITY_PICK = 0.4
 """A tap this close to a city (plane units: degrees of arc on a projected board) selects it."""
 ROUTE_PICK = 0.3
 """A tap this close to a route's line (and not near a city) selects the route."""
-LANE_SHIFT = 0.27
-"""How far apart the two lanes of a double are drawn (``workbench.ui.route_render``'s
-car width times 1.35): a tap picks the lane on its side of the line."""
 DIGITS = 2
 """Decimals a dragged or added city's position keeps (0.01 degree is about 1 km)."""
 
