@@ -11,6 +11,8 @@ from workbench.session.edit import SEGMENT_CYCLE, EditSession, Opened, Place
 from workbench.session.events import Change, Listeners
 from workbench.session.jobs import LatestJob
 from workbench.session.play import PlaySession
+from workbench.session.route_analysis import RouteEditAnalysis, analyze_route_edit
+from workbench.session.route_edit import RouteEditSession, RoutePlace
 
 __all__ = [
     "SEGMENT_CYCLE",
@@ -22,5 +24,9 @@ __all__ = [
     "Opened",
     "Place",
     "PlaySession",
+    "RouteEditAnalysis",
+    "RouteEditSession",
+    "RoutePlace",
     "analyze_edit",
+    "analyze_route_edit",
 ]

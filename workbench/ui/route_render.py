@@ -4,8 +4,10 @@ Each route is a row of cars: rectangles along its line (straight, or bent at its
 points), in the route's card color or gray. The two lanes of a double lie side by side,
 tunnels have a heavy dark outline, and a ferry's locomotive spaces carry a white locomotive
 mark. Cities are discs with their names; land outlines, when the board has them, lie
-behind. A legend names the kinds. Drawing is in the board's plane coordinates (projected
-when the board is written in degrees), north up.
+behind. A station is a triangle on its city's disc, in its owner's color (any city may hold one;
+each player has ``deck.stations``): a figure drawn with ``stations=`` shows them, and the
+legend names the symbol on every board, bare or not. Drawing is in the board's plane
+coordinates (projected when the board is written in degrees), north up.
 
 Every glyph renderer has a ``name`` (:data:`ROUTE_RENDERER_NAMES`) for tests and widgets.
 """
@@ -14,7 +16,7 @@ from __future__ import annotations
 
 import math
 import os
-from itertools import pairwise
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +28,9 @@ from bokeh.plotting import figure
 from bokeh.resources import INLINE
 
 from workbench.files import write_atomic
+from workbench.maps.drawing import ROUTE_CITY_RADIUS as CITY_RADIUS
+from workbench.maps.drawing import cars as car_spaces
+from workbench.maps.drawing import route_extent
 from workbench.maps.routes import Route, RouteBoard
 from workbench.ui.render import LAND_FILL, LAND_LINE, SEA, bokehjs_once, draw_glyph
 
@@ -35,6 +40,7 @@ __all__ = [
     "route_board_html",
     "route_figure",
     "save_route_board_html",
+    "station_columns",
 ]
 
 ROUTE_RENDERER_NAMES: tuple[str, ...] = (
@@ -44,6 +50,8 @@ ROUTE_RENDERER_NAMES: tuple[str, ...] = (
     "cars-ferry",
     "locomotives",
     "cities",
+    "station-marks",
+    "station-key",
 )
 """The ``name`` of every glyph renderer :func:`route_figure` draws, bottom to top; the city
 names are a :class:`~bokeh.models.LabelSet` called ``"city-names"`` over a white halo."""
@@ -51,39 +59,36 @@ names are a :class:`~bokeh.models.LabelSet` called ``"city-names"`` over a white
 Columns = dict[str, list[Any]]
 XY = tuple[float, float]
 
-CITY_RADIUS = 0.26
-"""Radius of a city's disc, in plane units (degrees of arc on a projected board)."""
-CAR_WIDTH = 0.2
-"""Width of a car across its route; lanes of a double sit this far apart plus a gap."""
-CAR_GAP = 0.18
-"""The share of each car's space left empty between cars."""
+# CITY_RADIUS, CAR_WIDTH and CAR_GAP (plane units) live in workbench.maps.drawing, shared
+# with the printed board
 CITY_FILL, CITY_LINE = "#f2e6c9", "#5b4a2f"
+STATION_STYLE: dict[str, Any] = {"marker": "triangle", "size": 16, "line_color": "black"}
+"""How a station is drawn (its fill is its owner's color)."""
 
 
-def _along(line: list[XY], s: float) -> tuple[XY, XY]:
-    """The point at arc length ``s`` along ``line`` and the unit direction there."""
-    for (x0, y0), (x1, y1) in pairwise(line):
-        d = math.hypot(x1 - x0, y1 - y0)
-        if s <= d or (x1, y1) == line[-1]:
-            t = 0.0 if d == 0 else min(s / d, 1.0)
-            u = ((x1 - x0) / d, (y1 - y0) / d) if d else (1.0, 0.0)
-            return (x0 + t * (x1 - x0), y0 + t * (y1 - y0)), u
-        s -= d
-    return line[-1], (1.0, 0.0)  # pragma: no cover - a line has at least two points
+def station_columns(board: RouteBoard, stations: Mapping[str, str]) -> Columns:
+    """Where the triangles of ``stations`` (city name -> fill color) stand, as Bokeh
+    columns ``x``, ``y``, ``fill`` and ``city``, in city order: on their city's disc (above
+    it, the city's name would hide them).
 
-
-def _offset(line: list[XY], by: float) -> list[XY]:
-    """``line`` moved sideways by ``by`` (left of its direction), vertex by vertex."""
-    if by == 0:
-        return line
-    out = []
-    for i, (x, y) in enumerate(line):
-        a = line[max(i - 1, 0)]
-        b = line[min(i + 1, len(line) - 1)]
-        dx, dy = b[0] - a[0], b[1] - a[1]
-        d = math.hypot(dx, dy) or 1.0
-        out.append((x - dy / d * by, y + dx / d * by))
-    return out
+    Examples
+    --------
+    >>> from workbench import load_map
+    >>> europe = load_map("maps/ticket_to_ride_europe.yaml")
+    >>> columns = station_columns(europe, {"Wien": "#1f77b4", "Paris": "#d62728"})
+    >>> columns["city"], columns["fill"]
+    (['Paris', 'Wien'], ['#d62728', '#1f77b4'])
+    >>> (columns["x"][1], columns["y"][1]) == europe.positions["Wien"]  # on its city's disc
+    True
+    """
+    pos = board.positions
+    items = sorted((c, f) for c, f in stations.items() if c in pos)
+    return {
+        "x": [pos[c][0] for c, _ in items],
+        "y": [pos[c][1] for c, _ in items],
+        "fill": [f for _, f in items],
+        "city": [c for c, _ in items],
+    }
 
 
 def car_columns(board: RouteBoard) -> dict[str, Columns]:
@@ -123,32 +128,17 @@ def car_columns(board: RouteBoard) -> dict[str, Columns]:
         for kind in ("plain", "tunnel", "ferry")
     }
     locos: Columns = {"x": [], "y": [], "route": []}
-    lanes = {r.ends: len(board.routes_between(*r.ends)) for r in board.routes}
+    spaces = car_spaces(board)
     for route in board.routes:
-        shift = (route.lane - (lanes[route.ends] - 1) / 2) * (CAR_WIDTH * 1.35)
-        line = _offset(list(board.line(route)), shift)
-        total = sum(math.dist(p, q) for p, q in pairwise(line))
-        start = min(CITY_RADIUS * 1.1, total * 0.2)
-        usable = max(total - 2 * start, 1e-9)
-        step = usable / route.length
-        half = step * (1 - CAR_GAP) / 2
         table = out[route.kind]
-        for i in range(route.length):
-            (cx, cy), (ux, uy) = _along(line, start + step * (i + 0.5))
-            nx, ny = -uy * CAR_WIDTH / 2, ux * CAR_WIDTH / 2
-            corners = [
-                (cx - ux * half + nx, cy - uy * half + ny),
-                (cx + ux * half + nx, cy + uy * half + ny),
-                (cx + ux * half - nx, cy + uy * half - ny),
-                (cx - ux * half - nx, cy - uy * half - ny),
-            ]
-            table["xs"].append([x for x, _ in corners])
-            table["ys"].append([y for _, y in corners])
+        for car in spaces[route.id]:
+            table["xs"].append([x for x, _ in car.corners])
+            table["ys"].append([y for _, y in car.corners])
             table["fill"].append(board.fill(route.color))
             _describe(table, route)
-            if route.kind == "ferry" and i < route.locomotives:
-                locos["x"].append(cx)
-                locos["y"].append(cy)
+            if car.locomotive:
+                locos["x"].append(car.centre[0])
+                locos["y"].append(car.centre[1])
                 locos["route"].append(route.id)
     return {**out, "locomotives": locos}
 
@@ -173,8 +163,15 @@ _CAR_STYLE: dict[str, dict[str, Any]] = {
 }
 
 
-def route_figure(board: RouteBoard, *, width: int = 1100, title: str | None = None) -> figure:
-    """Draw a route board as a Bokeh figure: cars, lanes, tunnels, ferries, cities, legend.
+def route_figure(
+    board: RouteBoard,
+    *,
+    width: int = 1100,
+    title: str | None = None,
+    stations: Mapping[str, str] | None = None,
+) -> figure:
+    """Draw a route board as a Bokeh figure: cars, lanes, tunnels, ferries, cities, the
+    ``stations`` placed (city name -> owner's fill; none on a bare board), legend.
 
     Examples
     --------
@@ -183,13 +180,11 @@ def route_figure(board: RouteBoard, *, width: int = 1100, title: str | None = No
     >>> len(fig.select_one({"name": "cities"}).data_source.data["name"])
     47
     >>> [item.label.value.split()[0] for item in fig.legend[0].items]
-    ['route', 'tunnel', 'ferry', 'a']
+    ['route', 'tunnel', 'ferry', 'a', 'station:']
     """
     pos = board.positions
-    points = list(pos.values()) + [board.xy(v) for a in board.land for v in a.polygon]
-    xs = [x for x, _ in points] or [0.0, 1.0]
-    ys = [y for _, y in points] or [0.0, 1.0]
-    span_x, span_y = max(max(xs) - min(xs), 1.0), max(max(ys) - min(ys), 1.0)
+    xmin, xmax, ymin, ymax = route_extent(board)
+    span_x, span_y = max(xmax - xmin, 1.0), max(ymax - ymin, 1.0)
     padding = 0.06
     height = max(250, round(width * span_y / span_x * 0.95) + 60)
     fig = figure(
@@ -270,6 +265,23 @@ def route_figure(board: RouteBoard, *, width: int = 1100, title: str | None = No
         )
         fig.add_layout(labels)
 
+    marks = draw_glyph(
+        fig,
+        "station-marks",
+        Scatter(x="x", y="y", fill_color="fill", **STATION_STYLE),
+        station_columns(board, stations or {}),
+    )
+    # the legend's sample: one station nowhere on the map (BokehJS draws no legend sample
+    # for a renderer without rows), so the symbol shows on a board without stations too
+    key = draw_glyph(
+        fig,
+        "station-key",
+        Scatter(x="x", y="y", fill_color="white", **STATION_STYLE),
+        {"x": [math.nan], "y": [math.nan]},
+    )
+    per = board.deck.stations
+    station_label = f"station: a player's triangle on a city ({per} each, one per city)"
+
     legend = Legend(
         items=[
             LegendItem(label=label, renderers=[drawn[kind]], index=0)
@@ -280,8 +292,10 @@ def route_figure(board: RouteBoard, *, width: int = 1100, title: str | None = No
                 ("locomotives", "a ferry's locomotive space"),
             )
             if _rows(cars[kind])
-        ],
+        ]
+        + ([LegendItem(label=station_label, renderers=[key])] if per else []),
         orientation="horizontal",
+        ncols="auto" if width >= 1000 else 3,  # a narrow figure: two rows, none cut off
         label_text_font_size="9pt",
     )
     fig.add_layout(legend, "below")  # under the map: over it, it hid Edinburgh
@@ -302,6 +316,9 @@ def route_figure(board: RouteBoard, *, width: int = 1100, title: str | None = No
         )
     )
     fig.add_tools(HoverTool(renderers=[discs], tooltips=[("city", "@name")], name="city-hover"))
+    fig.add_tools(
+        HoverTool(renderers=[marks], tooltips=[("station", "@city")], name="station-hover")
+    )
     return fig
 
 
