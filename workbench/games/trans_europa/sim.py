@@ -47,7 +47,7 @@ from workbench.games.tables import (
     result_rows,
     run_rows,
 )
-from workbench.games.trans_europa.game import TransEuropa, TransEuropaState
+from workbench.games.trans_europa.game import TransEuropa
 from workbench.maps.board import Board
 from workbench.rules.rules import Rules
 
@@ -242,44 +242,44 @@ def play_rows(
     mine = empty_columns(ROUND_COLUMNS)
     notes = _Round([0] * players, [0] * players)
     turns = rails = 0
-    first = False
-    done = 0
-
-    def before(state: Any, action: Any, seat: int | None) -> None:
-        nonlocal first, done
-        engine = state.engine
-        first = not engine.placed
-        done = len(engine.results)
+    open_turn, done = False, 0  # set from the match's state below
 
     def after(state: Any, action: Any, seat: int | None) -> None:
-        nonlocal notes, turns, rails
-        if seat is None:
+        nonlocal notes, turns, rails, open_turn, done
+        if seat is None:  # chance: the next round begins, nothing to note
+            done = len(engine.results)
             return
-        engine = state.engine
         if isinstance(action, PlaceRail):
             notes.rails_placed[seat] += 1
             notes.last_rail = seat
-            if first:
+            if not open_turn:
                 notes.turns += 1
                 notes.seat_turns[seat] += 1
-        if len(engine.results) > done:
-            result = engine.results[-1]
+        open_turn = bool(engine.placed)
+        results = engine.results
+        if len(results) > done:
+            done = len(results)
+            result = results[-1]
             _rows_of_round(mine, result, notes, variant, game, names)
             turns += notes.turns
             rails += len(result.rails)
             notes = _Round([0] * players, [0] * players)
 
-    match = Match(the_game, bots, bot_seed, on_action=before, on_applied=after, names=names)
+    match = Match(the_game, bots, bot_seed, on_applied=after, names=names)
+    engine = match.state.engine  # type: ignore[attr-defined]
+    # what the state was before each action, noted after the one before it (nothing else
+    # changes the state between two actions): whether a turn's rails were already down
+    # (else a rail begins a turn), and how many rounds were scored
+    open_turn = bool(engine.placed)
+    done = len(engine.results)
 
     def cut_off(state: Any) -> bool:
-        engine = state.engine
-        return engine.to_play is None and engine.round >= max_rounds and not engine.is_terminal()
+        # between rounds (to_play None, not over) after the last round allowed
+        return engine.phase == "round_over" and engine.round >= max_rounds
 
     truncated = run_rows(
         match, cut_off, game=game, variant=variant, seed=deal, max_actions=max_actions
     )
-    state: TransEuropaState = match.state  # type: ignore[assignment]
-    engine = state.engine
     winners = () if truncated else tuple(engine.winners)
     share = 1.0 / len(winners) if winners else 0.0
     last = len(mine["seat"]) - players
