@@ -1486,13 +1486,33 @@ seat 0: it is not their turn
         >>> obs.hand == state.hands[0], len(obs.legal_actions)
         (True, 53)
         """
-        if not 0 <= player < self.game.players:
-            raise ValueError(f"player is {player!r}: seats are 0 to {self.game.players - 1}")
+        players = self.game.players
+        if not 0 <= player < players:
+            raise ValueError(f"player is {player!r}: seats are 0 to {players - 1}")
         mine = self.pending[player]
         phase = self.phase
-        to_play = self.to_play
+        # self.to_play and the hits of self._derived(...) written out: this runs at
+        # every move of every simulated game
+        to_play = (
+            None
+            if phase == "round_over" or phase == "game_over"
+            else (self.starter + self.turn) % players
+        )
         rules = self.round_rules
         hands = self.hands
+        cache = self._cache
+        found = cache.get("sizes")
+        sizes = (
+            found[1]
+            if found is not None and found[0] is hands
+            else self._derived("sizes", hands, self._hand_sizes)
+        )
+        found = cache.get("colors")
+        colors = (
+            found[1]
+            if found is not None and found[0] is hands
+            else self._derived("colors", hands, self._hand_colors)
+        )
         # a frozen dataclass's __init__ sets each field through object.__setattr__; this
         # makes the same value several times faster (observations are made at every move);
         # the seen cards, the pieces and the step's text are made when first read
@@ -1503,9 +1523,9 @@ seat 0: it is not their turn
             phase=phase,
             to_play=to_play,
             starter=self.starter,
-            lap=self.turn // self.game.players + 1 if phase == "build" else 0,
+            lap=self.turn // players + 1 if phase == "build" else 0,
             hand=hands[player],
-            hand_sizes=self._derived("sizes", hands, self._hand_sizes),
+            hand_sizes=sizes,
             markers=self.markers,
             rails=self.rails,
             rails_left=self.rails_left,
@@ -1518,7 +1538,7 @@ seat 0: it is not their turn
             cards=self.cards,
             chosen=() if mine is None else (mine,),
             revealed=self.revealed() if rules.reveal else self._unrevealed(),
-            hand_colors=self._derived("colors", hands, self._hand_colors),
+            hand_colors=colors,
             colored_left=self.colored_left,
             _parts=(self.seen[player], self.pieces, self.step, rules.pass_one_times),
         )
