@@ -32,6 +32,21 @@ def test_chunk_size_and_executor_do_not_matter(tiny: Board, mixed: SimResult) ->
     assert csv(threaded) == csv(mixed)
 
 
+def test_rows_held_between_chunks_make_the_same_frames(
+    tiny: Board, mixed: SimResult, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # consecutive chunks' rows are made into frames together, up to a limit: the tables are
+    # the same whether every chunk is its own frame, some are held together, or all are
+    import workbench.sim.run as run
+
+    for limit in (0, 15, 10**9):
+        monkeypatch.setattr(run, "_HELD_ROWS", limit)
+        held = simulate(tiny, "countdown", ["random", FirstBot], games=6, seed=11, chunk_size=1)
+        assert csv(held) == csv(mixed)
+        assert list(held.rounds.dtypes) == list(mixed.rounds.dtypes)
+        assert list(held.games.dtypes) == list(mixed.games.dtypes)
+
+
 def test_a_dask_cluster_gives_the_same_tables(randoms: SimResult) -> None:
     distributed = pytest.importorskip("distributed")
     with (

@@ -101,6 +101,10 @@ def run_games(
     return run_chunk(Chunk(variant, seed, start, stop, rotate, max_rounds))
 
 
+_HELD_ROWS = 20_000
+"""The most rows (all tables together) held in lists before they are made into frames."""
+
+
 def _frame(columns: Columns, dtypes: Mapping[str, str]) -> pd.DataFrame:
     data = {}
     for name, dtype in dtypes.items():
@@ -326,11 +330,39 @@ def sweep(
         for v in chosen
         for start in range(0, games, size)
     ]
-    frames: list[dict[str, pd.DataFrame] | None] = [None] * len(chunks)
+    # frames by the first chunk they hold; the rows of chunks that arrive one after the
+    # other (always, in this process) are held and made into frames together, so a run
+    # of short games does not pay pandas' set-up per chunk
+    frames: dict[int, dict[str, pd.DataFrame]] = {}
+    held: list[Any] = []  # [first chunk, next chunk, rows by table, row count] or empty
+    covered = 0
+
+    def flush() -> None:
+        if held:
+            first, _, out, _ = held
+            dtypes = GAMES[chunks[first].variant.game].tables
+            frames[first] = {name: _frame(columns, dtypes[name]) for name, columns in out.items()}
+            held.clear()
 
     def on_chunk(i: int, out: Tables) -> None:
-        dtypes = GAMES[chunks[i].variant.game].tables
-        frames[i] = {name: _frame(columns, dtypes[name]) for name, columns in out.items()}
+        nonlocal covered
+        covered += 1
+        rows = sum(len(next(iter(columns.values()), ())) for columns in out.values())
+        if (
+            held
+            and held[1] == i
+            and held[3] + rows <= _HELD_ROWS
+            and chunks[i].variant.game == chunks[held[0]].variant.game
+            and held[2].keys() == out.keys()
+        ):
+            for name, columns in out.items():
+                mine = held[2][name]
+                for column, values in columns.items():
+                    mine[column].extend(values)
+            held[1], held[3] = i + 1, held[3] + rows
+            return
+        flush()
+        held.extend([i, i + 1, out, rows])
 
     started = time.perf_counter()
     bar = _bar(games * len(chosen), progress)
@@ -338,8 +370,9 @@ def sweep(
         _execute(chunks, workers, executor, bar, on_chunk)
     finally:
         bar.close()
-    done = [f for f in frames if f is not None]
-    assert len(done) == len(chunks)
+    flush()
+    done = [frames[i] for i in sorted(frames)]
+    assert covered == len(chunks)
     names = list(dict.fromkeys(name for f in done for name in f))
     tables = {
         name: pd.concat([f[name] for f in done if name in f], ignore_index=True) for name in names
