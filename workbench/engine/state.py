@@ -722,7 +722,12 @@ the network of seat 0 (marker at [1, 1])
         nets = self._nets
         assert nets is not None
         net = nets[s[0]]
-        hand_points = self._derived("hand points", self.hands, self._hand_points)
+        found = self._cache.get("hand points")  # self._derived(...), its hit written out
+        hand_points = (
+            found[1]
+            if found is not None and found[0] is self.hands
+            else self._derived("hand points", self.hands, self._hand_points)
+        )
         out: tuple[int, ...] = ()
         for seat, marker in enumerate(self.markers):
             if (
@@ -1349,7 +1354,11 @@ seat 0: it is not their turn
         else:
             # a black rail while every rail is black: legal when it is on the frontier of
             # the seat's network (free and touching it) and fits the turn's budget
-            front = self._front(seat)
+            # self._front(seat), written out
+            nets, marker = self._nets, self.markers[seat]
+            assert nets is not None and marker is not None
+            net = nets.get(marker)
+            front = self.game.incident_ranks.get(marker, ()) if net is None else net.front
             i = bisect_left(front, rank)
             double = self._dbl_flags[rank]
             if i == len(front) or front[i] != rank or not self._room()[double]:
@@ -1376,8 +1385,9 @@ seat 0: it is not their turn
         else:
             self.rails_left -= 1
         self.placed = (*self.placed, s)
+        room = None  # the room left in the turn, when known here
         if counts is not None:
-            self._set_room(*counts)
+            room = self._set_room(*counts)
         if self.rails_left == 0:
             self._end_round("supply")
             return
@@ -1394,7 +1404,7 @@ seat 0: it is not their turn
         elif seat in done:  # finishing oneself ends the round even while it is ending
             self._end_round("complete")
             return
-        if not self._budget_left():
+        if not (room[0] or room[1] if room is not None else self._budget_left()):
             self._end_turn()
 
     def _end_turn(self) -> None:
