@@ -1101,13 +1101,17 @@ the network of seat 0 (marker at [1, 1])
     def _rail_actions(self) -> list[Action]:
         seat = self.to_play
         assert seat is not None
+        nets = self._nets
         if (
-            self._nets is not None
+            nets is not None
             and not self.round_rules.build_anywhere
             and not (self._colored and self.colored_left[seat])
         ):
             # the network's frontier, in rank order: no search and no sort
-            front = self._front(seat)
+            marker = self.markers[seat]  # self._front(seat), written out
+            assert marker is not None
+            net = nets.get(marker)
+            front = self.game.incident_ranks.get(marker, ()) if net is None else net.front
             ranked = self.game.rank_actions
             single_ok, double_ok = self._room()
             if single_ok and (double_ok or not self._doubles):
