@@ -2,12 +2,12 @@
 written down as rows.
 
 Beside the shared ``games`` and ``seats`` tables (:mod:`workbench.games.tables`), Trans Europa
-writes ``rounds``, one row per seat per round. The referee's callbacks keep a scorer's
-notebook: before each action they note who is on turn, so they know which seat placed each
-rail, when each turn began and who placed a round's last rail, which a
-:class:`~workbench.engine.RoundResult` does not say. When a round is scored one row per seat
-is written; when the game ends the winners are filled in and the game's own rows are
-written. Nothing is kept once a game is over, so a long sweep's memory holds the rows only.
+writes ``rounds``, one row per seat per round. The referee's callback keeps a scorer's
+notebook: after each action it notes which seat placed a rail, whether that rail began a
+turn (no rail of the turn was down before it: noted after the action before) and who placed
+a round's last rail, which a :class:`~workbench.engine.RoundResult` does not say. When a
+round is scored one row per seat is written; when the game ends the winners are filled in
+and the game's own rows are written. Nothing is kept once a game is over, so a long sweep's memory holds the rows only.
 
 Definitions (the columns of :data:`ROUND_COLUMNS`):
 
