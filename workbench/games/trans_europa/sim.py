@@ -7,7 +7,8 @@ notebook: after each action it notes which seat placed a rail, whether that rail
 turn (no rail of the turn was down before it: noted after the action before) and who placed
 a round's last rail, which a :class:`~workbench.engine.RoundResult` does not say. When a
 round is scored one row per seat is written; when the game ends the winners are filled in
-and the game's own rows are written. Nothing is kept once a game is over, so a long sweep's memory holds the rows only.
+and the game's own rows are written. Nothing is kept once a game is over, so a long sweep's
+memory holds the rows only.
 
 Definitions (the columns of :data:`ROUND_COLUMNS`):
 
