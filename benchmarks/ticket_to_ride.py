@@ -3,7 +3,7 @@ the planner beats greedy.
 
     python benchmarks/ticket_to_ride.py --quick           # speed and the cost per action
     python benchmarks/ticket_to_ride.py [--games 1000] [--workers 1] [--challenger planner]
-                                        [--against greedy] [--control]
+                                        [--against greedy] [--control] [--duel-only]
 
 Speed: four greedy bots play ``--speed-games`` whole games on Europe in this process (the
 board loaded once), and the script prints games per second of CPU time on one core (and by
@@ -127,6 +127,9 @@ def duel(challenger: str, against: str, games: int, workers: int, seed: int) -> 
         "their_score": float(theirs.score.mean()),
         "completed": float(mine.tickets_completed.mean()),
         "their_completed": float(theirs.tickets_completed.mean()),
+        "stations": float(mine.stations_built.mean()),
+        "their_stations": float(theirs.stations_built.mean()),
+        "station_games": float((mine.stations_built > 0).mean()),
         "seconds": seconds,
     }
 
@@ -141,8 +144,18 @@ def main() -> None:
     parser.add_argument("--challenger", default="planner")
     parser.add_argument("--against", default="greedy")
     parser.add_argument("--control", action="store_true")
+    parser.add_argument("--duel-only", action="store_true", help="skip the speed figures")
     args = parser.parse_args()
 
+    if not args.duel_only:
+        speed_figures(args)
+    if args.quick:
+        return
+    duel_figures(args)
+
+
+def speed_figures(args: argparse.Namespace) -> None:
+    """Print the speed and the cost per action."""
     n = args.speed_games or (20 if args.quick else 100)
     plain = speed(n, profile=False)
     wall = plain["games"] / plain["seconds"]
@@ -168,8 +181,10 @@ def main() -> None:
     rest = total - sum(profiled["parts"].values())
     print(f"    {'referee and the rest':22s} {rest / total:6.1%}")
     print(f"  target >= 20 games/s per core: {'met' if rate >= 20 else 'NOT met'}")
-    if args.quick:
-        return
+
+
+def duel_figures(args: argparse.Namespace) -> None:
+    """Print the duel of ``args.challenger`` against three ``args.against``."""
     result = duel(args.challenger, args.against, args.games, args.workers, args.seed)
     fair = 0.25
     clear = result["lo"] > fair
@@ -180,6 +195,11 @@ def main() -> None:
         f"{result['score']:.1f} against {result['their_score']:.1f}, tickets completed "
         f"{result['completed']:.2f} against {result['their_completed']:.2f} "
         f"({result['seconds']:.0f} s)"
+    )
+    print(
+        f"  stations built a game: {result['stations']:.2f} by {args.challenger} (in "
+        f"{result['station_games']:.1%} of its games) against {result['their_stations']:.2f} "
+        f"by each {args.against}"
     )
     if args.control:
         control = duel(args.against, args.against, args.games, args.workers, args.seed)
