@@ -411,13 +411,17 @@ class GreedyBot:
         * the plan borrows a rival route (a ticket's way is cut, or the way through the
           rival's route is cheaper by more than the station's price): the station goes up
           at one of that route's cities as soon as the cards allow;
-        * on the seat's last turn, a station whose best borrowed route completes tickets
-          worth more than the points it keeps, and more than claiming a route would add.
+        * on the seat's last turn (the game's last round), a station whose best borrowed
+          route completes tickets worth more than the points it keeps, and more than
+          claiming any route would add (its points and the tickets it completes), found
+          by the scoring's exact search of what the stations borrow.
         """
         if not self.stations or obs.phase != "turn" or obs.stations_left[self.seat] <= 0:
             return None
         t = self.t
         taken = {c for c, _ in obs.stations}
+        if obs.last_turns is not None:  # the seat's last turn: what it adds now is all
+            return self._last_station(obs, plan, taken)
         for i in plan.lends:
             for city in t.ends[i]:
                 if city in taken:
@@ -426,9 +430,7 @@ class GreedyBot:
                 if pays:
                     self._lent[city] = i
                     return self._cheapest_station(obs, plan, pays)
-        if obs.last_turns is None or obs.last_turns > self.game.players:
-            return None
-        return self._last_station(obs, plan, taken)
+        return None
 
     def _last_station(self, obs: Observation, plan: _Plan, taken: set[str]) -> Any:
         t = self.t
@@ -595,7 +597,7 @@ class GreedyBot:
         if claims:
             i = self._route_order(obs, plan, list(claims))[0]
             return self._payment(obs, claims[i], plan)
-        if not plan.routes and not plan.lends:
+        if not plan.routes and (not plan.lends or obs.last_turns is not None):
             if obs.cars[me] > self.ticket_reserve and obs.pile_size + obs.bottom_size > 0:
                 return DrawTickets()
             # no plan left: score what the cars allow, longest routes first
