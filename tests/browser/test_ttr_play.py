@@ -1,7 +1,8 @@
 """Play a whole game of Ticket to Ride in a real JupyterLab against a station-building
-planner and a greedy bot, by clicking the widget's buttons: the deck when a card may be
-drawn, else the first move the widget offers (keep every ticket, pay a tunnel, ...),
-saving the game half way. Set ``WORKBENCH_SHOOT=1`` to also write ``docs/ttr_play.png``."""
+planner and a greedy bot, by clicking the widget's buttons: the first claim the moves
+offer, else the deck when a card may be drawn, else the first move the widget offers (keep
+every ticket, pay a tunnel, ...), saving the game half way. Set ``WORKBENCH_SHOOT=1`` to
+also write ``docs/ttr_play.png``."""
 
 from __future__ import annotations
 
@@ -62,7 +63,14 @@ def test_play_a_game_of_ticket_to_ride_to_the_end(lab, page) -> None:  # type: i
             assert (lab[2] / "ttr_saved.json").is_file()
         deck = root.locator(".wb-ttr-market button", has_text="deck")
         before = root.locator(".wb-ttr-log").inner_text()
-        if deck.count() and deck.first.is_enabled():
+        moves = root.locator(".wb-ttr-moves select")
+        # ipywidgets writes the options with non-breaking spaces
+        options = [m.replace("\xa0", " ") for m in moves.locator("option").all_text_contents()]
+        claims = [i for i, m in enumerate(options) if m.startswith("claim ")]
+        if claims:  # claim a route when the cards allow one
+            moves.select_option(index=claims[0])
+            root.locator(".wb-ttr-go").click()
+        elif deck.count() and deck.first.is_enabled():
             deck.first.click()
         else:
             root.locator(".wb-ttr-go").click()

@@ -37,7 +37,7 @@ def test_the_widget_plays_a_game_to_the_end_and_hides_what_it_must() -> None:
             assert play.play(options[0]), play.message
     assert "The game is over" in play.status()
     assert "Final scoring" in play._widgets["scoring"].value
-    assert "line by line" in play._widgets["scoring"].value
+    assert "Line by line" in play._widgets["scoring"].value
     # the log never shows another seat's cards or kept tickets
     for line in play.log:
         if line.startswith("seat 1"):

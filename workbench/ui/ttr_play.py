@@ -354,15 +354,21 @@ class TicketToRidePlay:
         wd["status"].value = f"<b>{html.escape(self.status())}</b>"
         kind = session.message_kind
         css = {"error": "color:#b00020", "hint": "color:#1a5e20"}.get(kind, "")
-        wd["message"].value = f"<div style='{css}'>{html.escape(self.message)}</div>"
+        wd[
+            "message"
+        ].value = f"<div style='{css};line-height:1.35'>{html.escape(self.message)}</div>"
         wd["hand"].value = _cards_html(t.names, s.hands[viewer])
-        wd["tickets"].value = "<b>Your tickets</b><br>" + (
-            "<br>".join(
-                f"{'&#10003;' if row['joined'] else '&#9744;'} {html.escape(row['ticket'])} "
-                f"({row['points']})"
-                for row in session.ticket_rows()
+        wd["tickets"].value = (
+            "<div style='line-height:1.5'><b>Your tickets</b><br>"
+            + (
+                "<br>".join(
+                    f"{'&#10003;' if row['joined'] else '&#9744;'} {html.escape(row['ticket'])} "
+                    f"({row['points']})"
+                    for row in session.ticket_rows()
+                )
+                or "none yet"
             )
-            or "none yet"
+            + "</div>"
         )
         buttons = []
         draws = session.draws()
@@ -388,18 +394,22 @@ class TicketToRidePlay:
         options = [(str(a), a) for a in self.choices()]
         wd["moves"].options = options
         wd["moves"].value = options[0][1] if options else None
+        num = "style='text-align:right;padding:0 4px'"
         rows = "".join(
-            f"<tr><td style='color:{SEAT_COLORS[r['seat'] % 5]}'>&#9632; {r['name']} "
-            f"({html.escape(r['plays'])})</td><td>{r['points']}</td><td>{r['cars']}</td>"
-            f"<td>{r['cards']}</td><td>{r['tickets']}</td><td>{r['stations']}</td></tr>"
+            f"<tr><td style='color:{SEAT_COLORS[r['seat'] % 5]};padding:0 4px'>&#9632; "
+            f"{r['name']} <small>{html.escape(r['plays'])}</small></td><td {num}>"
+            f"{r['points']}</td><td {num}>{r['cars']}</td><td {num}>{r['cards']}</td>"
+            f"<td {num}>{r['tickets']}</td><td {num}>{r['stations']}</td></tr>"
             for r in session.seat_rows()
         )
         wd["seats"].value = (
-            "<table><tr><th>seat</th><th>points</th><th>cars</th><th>cards</th>"
-            f"<th>tickets</th><th>stations</th></tr>{rows}</table>"
+            "<table style='font-size:12px;line-height:1.5;border-collapse:collapse'><tr>"
+            f"<th style='text-align:left;padding:0 4px'>seat</th><th {num}>points</th>"
+            f"<th {num}>cars</th><th {num}>cards</th><th {num}>tickets</th>"
+            f"<th {num}>stations</th></tr>{rows}</table>"
         )
         wd["log"].value = (
-            "<div style='font-family:monospace;font-size:11px'>"
+            "<div style='font-family:monospace;font-size:11px;line-height:1.35'>"
             + "<br>".join(html.escape(x) for x in self.log[-14:])
             + "</div>"
         )
@@ -437,22 +447,36 @@ class TicketToRidePlay:
             "name", "routes", "tickets", "completed", "failed", "stations", "longest",
             "bonus", "borrowed", "total",
         )  # fmt: skip
-        head = "".join(f"<th>{'seat' if c == 'name' else c}</th>" for c in columns)
-        rows = "".join(
-            "<tr>"
-            + "".join(
-                f"<td>{'<b>' if c == 'total' else ''}{html.escape(str(r[c]))}"
+        cell = "padding:2px 8px;text-align:{}"
+        head = "".join(
+            f"<th style='{cell.format('left' if c in ('name', 'borrowed') else 'right')}'>"
+            f"{'seat' if c == 'name' else c}</th>"
+            for c in columns
+        )
+        rows = []
+        for r in self.session.score_rows():
+            name = (
+                r["name"]
+                if r["name"] == "you"
+                else f"{r['name']} ({self.session.seats[r['seat']]})"
+            )
+            values = {**r, "name": name}
+            tds = "".join(
+                f"<td style='{cell.format('left' if c in ('name', 'borrowed') else 'right')}'>"
+                f"{'<b>' if c == 'total' else ''}{html.escape(str(values[c]))}"
                 f"{'</b>' if c == 'total' else ''}</td>"
                 for c in columns
             )
-            + "</tr>"
-            for r in self.session.score_rows()
-        )
+            rows.append(f"<tr>{tds}</tr>")
         lines = html.escape("\n".join(self.session.explain_scoring()))
         return (
-            f"<b>Final scoring</b><table class='wb-ttr-score'><tr>{head}</tr>{rows}</table>"
-            f"<details><summary>line by line</summary><pre style='font-size:11px'>{lines}"
-            "</pre></details>"
+            "<div style='display:flex;flex-wrap:wrap;gap:24px;align-items:flex-start'>"
+            "<div><b>Final scoring</b> (stations: 4 points for each one not built; bonus: "
+            "the longest path)<table class='wb-ttr-score' style='border-collapse:collapse'>"
+            f"<tr>{head}</tr>{''.join(rows)}</table></div>"
+            "<details open><summary><b>Line by line</b></summary>"
+            f"<pre style='font-size:11px;line-height:1.35;margin:4px 0'>{lines}</pre></details>"
+            "</div>"
         )
 
 
