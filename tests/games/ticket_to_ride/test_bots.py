@@ -3,15 +3,24 @@ greedy bot is checked against the exact Steiner forest."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import networkx as nx
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.games.ticket_to_ride.helpers import EUROPE, move, started
 from workbench.analysis.tickets import steiner_forest
 from workbench.games import GAMES, play
-from workbench.games.ticket_to_ride import GreedyBot, PlannerBot, TicketToRide, TicketToRideState
+from workbench.games.ticket_to_ride import (
+    GreedyBot,
+    PlannerBot,
+    TicketToRide,
+    TicketToRideState,
+    TTRRules,
+)
 from workbench.games.ticket_to_ride.actions import BuildStation, Claim
 
 SHORT = sorted(t.id for t in EUROPE.tickets if not t.long)
@@ -60,12 +69,12 @@ def test_the_greedy_plan_joins_the_tickets_and_is_never_below_the_exact_forest(
 
 
 def _cut_from_paris(
-    hand: dict[str, int], free_lane: bool = False, players: int = 4
+    hand: dict[str, int], free_lane: bool = False, players: int = 4, rules: Any = None
 ) -> TicketToRideState:
     """Seat 0 holds Edinburgh-Paris (7) and owns Edinburgh-London and Dieppe-Paris; the
     rivals hold every other way out of London (both ferries to Dieppe, unless ``free_lane``
     leaves the second one open, and the ferry to Amsterdam)."""
-    state = started(players=players)
+    state = started(players=players, rules=rules)
     t = state.game.tables
     state.tickets[0] = ["Edinburgh-Paris"]
     for rid, seat in [
@@ -100,6 +109,21 @@ def test_a_station_lends_the_cut_ticket_its_route() -> None:
     assert after.tickets - before.tickets == 14 and after.stations == before.stations - 4
     # its plan now counts the borrowed route as its own: nothing left to claim
     assert station.plan(state.observation(0)).routes == []
+
+
+@pytest.mark.parametrize(("keeps", "built"), [(9, True), (13, False)])
+def test_a_cut_ticket_is_rescued_only_when_its_swing_beats_the_station(
+    keeps: int, built: bool
+) -> None:
+    """The ticket swings 14 points (+7 instead of -7); the station costs what an unused one
+    keeps plus its one card: 9 + 1 < 14 builds it; 13 + 1 does not beat 14, and the ticket
+    is given up."""
+    rules = TTRRules().replace(name="dear_stations", station_points=keeps)
+    state = _cut_from_paris({"red": 1}, rules=rules)
+    bot = PlannerBot(state.game, 0, np.random.default_rng(0), stations=True)
+    action = bot.act(state.observation(0))
+    assert isinstance(action, BuildStation) == built
+    assert bool(bot.plan(state.observation(0)).lends) == built
 
 
 def test_no_station_when_a_free_lane_is_cheaper() -> None:

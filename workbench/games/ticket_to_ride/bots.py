@@ -300,8 +300,8 @@ class GreedyBot:
             open_ = [x for x in self._open_tickets(obs) if self._forest(cost, [x])[0] != INF]
             total, routes = self._forest(cost, open_)
         lends = [i for i in routes if owners[i] >= 0]
-        if len(lends) > obs.stations_left[me]:  # more borrowing than stations: none at all
-            cost = self._usable(obs)
+        if lends and not self._lends_pay(obs, lends):  # plan again without new stations
+            cost = self._network_costs(obs, new_stations=False)
             total, routes = self._forest(cost, self._open_tickets(obs))
             if total == INF:
                 open_ = [x for x in self._open_tickets(obs) if self._forest(cost, [x])[0] != INF]
@@ -312,10 +312,10 @@ class GreedyBot:
 
     # ------------------------------------------------------------------ stations
 
-    def _network_costs(self, obs: Observation) -> list[float]:
+    def _network_costs(self, obs: Observation, new_stations: bool = True) -> list[float]:
         """The costs the plan is made on: :meth:`_usable`, and with ``stations`` the rival
-        routes its own stations lend at 0 and those a new station could lend at the
-        station's price (while it has stations left)."""
+        routes its own stations lend at 0 and (with ``new_stations``) those a new station
+        could lend at the station's price, while it has stations left."""
         cost = self._usable(obs)
         if not self.stations:
             return cost
@@ -324,7 +324,7 @@ class GreedyBot:
         for i in self._borrowed(obs):
             cost[i] = 0.0
         left = obs.stations_left[me]
-        if left <= 0:
+        if left <= 0 or not new_stations:
             return cost
         rules = self.game.rules
         price = self.station_weight * (
@@ -337,6 +337,28 @@ class GreedyBot:
                 if a not in taken or b not in taken:
                     cost[i] = price
         return cost
+
+    def _lends_pay(self, obs: Observation, lends: Sequence[int]) -> bool:
+        """Whether stations borrowing ``lends`` are worth building: there are enough of
+        them, and when some open tickets can be joined only through rival routes, those
+        tickets' swing (their points won instead of lost) beats the stations' price."""
+        me = self.seat
+        left = obs.stations_left[me]
+        if len(lends) > left:
+            return False
+        cost = self._network_costs(obs, new_stations=False)
+        t = self.t
+        rules = self.game.rules
+        swing = 0
+        for x in self._open_tickets(obs):
+            if self._forest(cost, [x])[0] == INF:
+                ticket = t.tickets[x]
+                swing += 2 * (ticket.points + (rules.long_ticket_bonus if ticket.long else 0))
+        if swing == 0:
+            return True  # the stations only shorten the way: the plan weighed that
+        used = rules.stations - left
+        price = sum(rules.station_points + rules.station_costs[used + k] for k in range(len(lends)))
+        return swing > price
 
     def _borrowed(self, obs: Observation) -> list[int]:
         """The rival routes this seat's stations lend it: the one each was built for, or
