@@ -206,3 +206,22 @@ def _imported_by_session() -> list[str]:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd="."
     )
     return out.stdout.split()
+
+
+def test_the_scoring_in_words_names_the_borrowed_route_a_ticket_needs() -> None:
+    from tests.games.ticket_to_ride.helpers import started
+
+    session = TicketToRideSession(seats=["greedy"] * 4, seed=0)
+    state = started()
+    t = state.game.tables
+    state.tickets[0] = ["Edinburgh-Paris"]
+    for rid, seat in [("Edinburgh-London", 0), ("Dieppe-Paris", 0), ("Dieppe-London", 1)]:
+        state.owners[t.index[rid]] = seat
+    state.stations_left[0] = 2
+    state.station_at["Dieppe"] = 0
+    state.over = True
+    assert session.match is not None
+    session.match.state = state
+    lines = session.explain_scoring()
+    assert "  ticket Edinburgh-Paris: completed (borrowing Dieppe-London), +7" in lines
+    assert "  stations: 1 built, 2 unused, +8" in lines

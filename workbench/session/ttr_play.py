@@ -363,7 +363,15 @@ class TicketToRideSession(GameSession):
             for x, ok, mine in zip(tickets, joined, alone, strict=True):
                 ticket = t.tickets[x]
                 points = ticket.points + (rules.long_ticket_bonus if ticket.long else 0)
-                how = "" if not ok or mine else f" (with {', '.join(sheet.borrowed)})"
+                how = ""
+                if ok and not mine:  # the borrowed routes it cannot do without
+                    ends = t.tickets[x].ends
+                    needed = [
+                        r
+                        for k, r in enumerate(sheet.borrowed)
+                        if not connected([*own, *borrowed[:k], *borrowed[k + 1 :]], [ends])[0]
+                    ]
+                    how = f" (borrowing {', '.join(needed or sheet.borrowed)})"
                 verdict = f"completed{how}, +{points}" if ok else f"failed, -{points}"
                 lines.append(f"  ticket {x}: {verdict}")
             left = s.stations_left[seat]
