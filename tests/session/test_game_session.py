@@ -225,3 +225,13 @@ def test_the_scoring_in_words_names_the_borrowed_route_a_ticket_needs() -> None:
     lines = session.explain_scoring()
     assert "  ticket Edinburgh-Paris: completed (borrowing Dieppe-London), +7" in lines
     assert "  stations: 1 built, 2 unused, +8" in lines
+
+
+def test_a_finished_game_saved_and_loaded_is_over_with_the_same_log(tmp_path: Path) -> None:
+    session = TicketToRideSession(seats=["greedy", "planner_stations"], seed=3)
+    session.run()
+    other = TicketToRideSession(seats=["random", "random"], seed=0)
+    other.load(session.save(tmp_path / "over.json"), seats=["greedy", "planner_stations"])
+    assert other.state.is_terminal() and other.log == session.log
+    assert other.explain_scoring() == session.explain_scoring()
+    assert not other.play("blind") and other.message.startswith("the game is over")

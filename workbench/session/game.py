@@ -199,6 +199,8 @@ class GameSession:
             names=[self.name(s) for s in range(len(self.seats))],
         )
         self._message = ("info", "")
+        if start.is_terminal():  # a loaded game that was over
+            self.log.append(self.result_line())
         self._deal()
         self._listeners.send({"game", "state", "log", "message", *self.view_parts()})
 
