@@ -130,6 +130,7 @@ def duel(challenger: str, against: str, games: int, workers: int, seed: int) -> 
         "stations": float(mine.stations_built.mean()),
         "their_stations": float(theirs.stations_built.mean()),
         "station_games": float((mine.stations_built > 0).mean()),
+        "truncated": int(result.games.truncated.sum()),
         "seconds": seconds,
     }
 
@@ -199,7 +200,7 @@ def duel_figures(args: argparse.Namespace) -> None:
     print(
         f"  stations built a game: {result['stations']:.2f} by {args.challenger} (in "
         f"{result['station_games']:.1%} of its games) against {result['their_stations']:.2f} "
-        f"by each {args.against}"
+        f"by each {args.against}; {result['truncated']} games cut off by the length limit"
     )
     if args.control:
         control = duel(args.against, args.against, args.games, args.workers, args.seed)

@@ -21,7 +21,7 @@ from workbench.games.ticket_to_ride import (
     TicketToRideState,
     TTRRules,
 )
-from workbench.games.ticket_to_ride.actions import BuildStation, Claim
+from workbench.games.ticket_to_ride.actions import BuildStation, Claim, Payment, Withdraw
 
 SHORT = sorted(t.id for t in EUROPE.tickets if not t.long)
 
@@ -170,3 +170,25 @@ def test_old_bots_never_build_stations_and_the_station_planner_does() -> None:
         assert end.stations_left[1] == end.stations_left[2] == 3
         built["planner_stations"] += 3 - end.stations_left[0]
     assert built["planner_stations"] >= 3
+
+
+@pytest.mark.parametrize("retry", [True, False])
+def test_a_withdrawn_tunnel_is_claimed_again_only_with_cards_for_the_extra(retry: bool) -> None:
+    """Seat 0 offers its two blue cards for Munchen-Venezia (a 2-car blue tunnel), sees a
+    blue revealed and withdraws. Back on turn with the same two cards, the old bots
+    offer them again (the loop that can last for ever late in a game); with
+    ``retry_tunnels=False`` only once it holds 2 + 3, enough for any reveal."""
+    state = started()
+    t = state.game.tables
+    move(state, state.hands[0], blue=2)
+    bot = GreedyBot(state.game, 0, np.random.default_rng(0), retry_tunnels=retry)
+    state.apply(Claim("Munchen-Venezia", Payment("blue", 2, 0)))
+    for color in ("blue", "green", "green"):
+        state.apply(state.game.parse_action(f"deal {color}"))
+    assert bot.act(state.observation(0)) == Withdraw()
+    state.apply(Withdraw())
+    state.current = 0  # seat 0 on turn again, same hand
+    claims = bot._claims_of(state.observation(0), [t.index["Munchen-Venezia"]])
+    assert bool(claims) == retry
+    move(state, state.hands[0], blue=3)
+    assert bot._claims_of(state.observation(0), [t.index["Munchen-Venezia"]])

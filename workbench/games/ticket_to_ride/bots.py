@@ -111,6 +111,12 @@ class GreedyBot:
         With ``stations``, a rival route a station could borrow weighs this many times the
         station's price in the plan: the points an unused station keeps plus the cards it
         costs.
+    retry_tunnels : bool
+        ``False``: a tunnel it withdrew from is claimed again only with cards for every
+        extra card the reveal may ask. ``True`` (the old bots) claims it again whenever the
+        route itself can be paid, which late in a game, with a few cards going round the
+        deck and the discard pile, can repeat the same withdrawal for ever (the simulator
+        cuts such games off).
 
     Examples
     --------
@@ -134,6 +140,7 @@ class GreedyBot:
         detour_weight: float = 0.5,
         stations: bool = False,
         station_weight: float = 1.0,
+        retry_tunnels: bool = True,
     ) -> None:
         if planner not in ("paths", "exact"):
             raise ValueError(f"planner is {planner!r}: use 'paths' or 'exact'")
@@ -145,7 +152,9 @@ class GreedyBot:
         self.detour_weight = detour_weight
         self.stations = stations
         self.station_weight = station_weight
+        self.retry_tunnels = retry_tunnels
         self._lent: dict[str, int] = {}
+        self._withdrawn: set[int] = set()
         t = game.tables
         self.t = t
         self.num = {c: k for k, c in enumerate(t.cities)}
@@ -496,7 +505,11 @@ class GreedyBot:
             return self._keep(obs)
         if phase == "tunnel":
             pays = [a for a in obs.legal_actions if isinstance(a, PayTunnel)]
-            return min(pays, key=lambda a: a.payment.locos) if pays else Withdraw()
+            if pays:
+                return min(pays, key=lambda a: a.payment.locos)
+            if not self.retry_tunnels and obs.tunnel is not None:
+                self._withdrawn.add(self.t.index[obs.tunnel[0]])
+            return Withdraw()
         if phase == "draw2":
             return self._draw(obs, self.plan(obs))
         return self._turn(obs)
@@ -586,6 +599,12 @@ class GreedyBot:
             c = t.color[i]
             if (hand[c] if c >= 0 else best) + locos < t.length[i] or locos < t.ferry[i]:
                 continue  # cannot be paid: skip the work of listing payments
+            if (
+                i in self._withdrawn
+                and (hand[c] if c >= 0 else best) + locos
+                < t.length[i] + self.game.rules.tunnel_reveal
+            ):
+                continue  # withdrawn once: again only with cards for every extra one
             claims = obs.claims(i)
             if claims:
                 out[i] = claims
@@ -717,7 +736,7 @@ BOTS: dict[str, Any] = {
     "greedy": Factory(GreedyBot, "greedy"),
     "planner": Factory(PlannerBot, "planner"),
     "greedy_exact": Factory(GreedyBot, "greedy_exact", planner="exact"),
-    "greedy_stations": Factory(GreedyBot, "greedy_stations", stations=True),
-    "planner_stations": Factory(PlannerBot, "planner_stations", stations=True),
+    "greedy_stations": Factory(GreedyBot, "greedy_stations", stations=True, retry_tunnels=False),
+    "planner_stations": Factory(PlannerBot, "planner_stations", stations=True, retry_tunnels=False),
 }
 """The bots by name, as protocol factories ``(game, seat, rng) -> bot``."""
