@@ -1,5 +1,5 @@
-"""The ``workbench`` command: ``check``, ``render``, ``analyze``, ``simulate``, ``schema``
-and ``lab``.
+"""The ``workbench`` command: ``check``, ``render``, ``analyze``, ``doctor``, ``print``,
+``simulate``, ``games``, ``schema`` and ``lab``.
 
 Every subcommand reports bad input as a one-line message per problem and an exit code,
 never as a traceback. Output paths are checked before any work starts, and only regular
@@ -223,6 +223,88 @@ def _analyze(args: argparse.Namespace) -> int:
 
         out = save_report_html(report, args.html)
         _say(f"\nwrote {out}")
+    return EXIT_OK
+
+
+# ---------------------------------------------------------------- workbench doctor (issue 16)
+
+
+def _doctor(args: argparse.Namespace) -> int:
+    """``workbench doctor``: search for edits that make a board fairer, print the plan with
+    each step's exact effect, and write the board with the plan made (canonical, atomic).
+    Ctrl-C stops the search: the plan so far is printed and nothing is written."""
+    if not _writable("doctor", "--out", args.out):
+        return EXIT_BAD_INPUT
+    if _is_route_board(args.map):
+        return _doctor_routes(args)
+    board = _load(args.map)
+    if board is None or not _playable("doctor", board):
+        return EXIT_BAD_INPUT
+    from workbench.analysis.doctor import Allowed, Objective, plan
+    from workbench.maps.io import save_map
+
+    try:
+        players = tuple(int(p) for p in args.players.split(","))
+        objective = Objective.from_text(args.weights or "")
+        frozen = tuple(n.strip() for n in (args.freeze or "").split(",") if n.strip())
+        for name in frozen:
+            board.city(name)
+    except (ValueError, KeyError) as e:
+        _say(f"workbench doctor: {e.args[0] if isinstance(e, KeyError) else e}", err=True)
+        return EXIT_BAD_INPUT
+    allowed = Allowed(move=args.move, crossings=not args.no_crossings, dearer=args.dearer,
+                      recolor=args.recolor, frozen=frozen)  # fmt: skip
+    asked = {"stop": False}
+
+    def ask(signum: int, frame: Any) -> None:
+        if asked["stop"]:  # a second Ctrl-C: stop now
+            raise KeyboardInterrupt
+        asked["stop"] = True
+
+    previous = signal.signal(signal.SIGINT, ask)
+    try:
+        found = plan(board, players, objective, allowed, edits=args.edits, beam=args.beam,
+                     seed=args.seed, progress=not args.quiet,
+                     stop=lambda: asked["stop"])  # fmt: skip
+    except ValueError as e:
+        _say(f"workbench doctor: {board.name!r} cannot be treated: {e}", err=True)
+        return EXIT_BAD_INPUT
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    _say(found.text())
+    if found.stopped:
+        _say(
+            f"\nworkbench doctor: interrupted after {len(found.steps)} edit(s); nothing was "
+            f"written (the same options with --edits {len(found.steps)} write this plan)",
+            err=True,
+        )
+        return EXIT_INTERRUPTED
+    _say(f"\nwrote {save_map(found.board, args.out)}")
+    return EXIT_OK
+
+
+def _doctor_routes(args: argparse.Namespace) -> int:
+    """``workbench doctor`` on a route board: tickets worth their shortest path, colors
+    balanced by length (``--players``, ``--move`` and the lattice options do not apply)."""
+    from workbench.analysis.route_doctor import RouteObjective, plan_routes
+    from workbench.maps.io import save_map
+    from workbench.maps.routes_io import load_routes
+
+    try:
+        board = load_routes(find_map(args.map))
+        objective = RouteObjective.from_text(args.weights or "")
+    except MapError as e:
+        _say(str(e), err=True)
+        return EXIT_BAD_INPUT
+    except ValueError as e:
+        _say(f"workbench doctor: {e}", err=True)
+        return EXIT_BAD_INPUT
+    found = plan_routes(board, objective, edits=args.edits)
+    _say(found.text())
+    if found.stopped:
+        _say("\nworkbench doctor: interrupted; nothing was written", err=True)
+        return EXIT_INTERRUPTED
+    _say(f"\nwrote {save_map(found.board, args.out)}")
     return EXIT_OK
 
 
@@ -653,6 +735,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     render.set_defaults(run=_render)
 
+    from workbench.printing.command import add_print_command  # print and play (issue 16)
+
+    add_print_command(sub)
+
     analyze = sub.add_parser("analyze", help="analyse a map: hand costs, fairness, chokepoints")
     analyze.add_argument("map", metavar="MAP", help="the map file (.yaml)")
     analyze.add_argument(
@@ -673,6 +759,60 @@ def build_parser() -> argparse.ArgumentParser:
     analyze.add_argument("--no-chokepoints", action="store_true", help="skip that part")
     analyze.add_argument("--html", metavar="FILE", help="also write the full report page")
     analyze.set_defaults(run=_analyze)
+
+    doctor = sub.add_parser("doctor", help="suggest edits that make a map fairer; write the result")
+    doctor.add_argument("map", metavar="MAP", help="the map file (.yaml)")
+    doctor.add_argument(
+        "--out", required=True, metavar="FILE.yaml", help="the board with the plan made (required)"
+    )
+    doctor.add_argument(
+        "--players",
+        default="4",
+        metavar="N[,N]",
+        help="player counts to balance for, 2 to 6 (default 4; 3,4 both)",
+    )
+    doctor.add_argument(
+        "--edits", type=_natural, default=5, metavar="N", help="at most N edits (default 5)"
+    )
+    doctor.add_argument(
+        "--move",
+        type=_natural,
+        default=2,
+        metavar="K",
+        help="a city moves at most K lattice steps (default 2; 0: none)",
+    )
+    doctor.add_argument(
+        "--dearer",
+        type=_natural,
+        default=4,
+        metavar="N",
+        help="try the N most used segments as doubles each step (default 4)",
+    )
+    doctor.add_argument(
+        "--recolor",
+        action="store_true",
+        help="also swap two cities' colors (colors are regions: off by default)",
+    )
+    doctor.add_argument("--no-crossings", action="store_true", help="no ferries or tunnels added")
+    doctor.add_argument("--freeze", metavar="CITY,CITY", help="cities left as they are")
+    doctor.add_argument(
+        "--weights",
+        metavar="NAME=W,...",
+        help="the objective's weights (workbench.analysis.doctor.Objective; "
+        "RouteObjective on a route board)",
+    )
+    doctor.add_argument(
+        "--beam",
+        type=_positive,
+        default=1,
+        metavar="B",
+        help="boards kept per step (default 1: greedy)",
+    )
+    doctor.add_argument(
+        "--seed", type=_natural, default=0, metavar="S", help="breaks ties (default 0)"
+    )
+    doctor.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
+    doctor.set_defaults(run=_doctor)
 
     sim = sub.add_parser(
         "simulate", help="play many games with bots; write one row per player per round as CSV"

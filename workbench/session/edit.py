@@ -710,6 +710,19 @@ class EditSession:
         self._changed(before, step.edit, {"message"})
         return self._board
 
+    def apply(self, what: str, change: Callable[[Board], Board]) -> Board:
+        """Make ``change(board)`` one undoable edit called ``what`` (a refused change says
+        why on the status line and raises).
+
+        Examples
+        --------
+        >>> session = EditSession("maps/tiny.yaml", background=False)
+        >>> _ = session.apply("dash Alder", lambda b: b.set_dashed("Alder", True))
+        >>> session.history
+        ('dash Alder',)
+        """
+        return self._edit(what, change)
+
     def _edit(self, what: str, change: Callable[[Board], Board]) -> Board:
         try:
             new = change(self._board)

@@ -46,6 +46,7 @@ from workbench.session.edit import SEGMENT_CYCLE, EditSession, Opened, Place, re
 from workbench.session.events import Change
 from workbench.ui._editor_view import EditorFigure, cost_histogram, draw_histogram
 from workbench.ui.render import legend_html
+from workbench.ui.suggest import SuggestPanel
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -185,6 +186,7 @@ class MapEditor:
         self._shown_path = self.session.path
         self._view = self._new_view(self.session.board)
         self._histogram, _ = cost_histogram(width=360, height=220)
+        self.suggest = SuggestPanel(self.session, background=background)  # the map doctor
         self._build_widgets()
         first = {"selection", "problems", "path", "message"}
         self._redraw(frozenset({*first, "working" if self.session.working else "analysis"}))
@@ -686,6 +688,7 @@ class MapEditor:
                        layout=w.Layout(flex_flow="row wrap")),
                 form,
                 self._problems_box,
+                self.suggest.widget,
             ]
         )  # fmt: skip
         self.widget.add_class("wb-editor")
@@ -701,6 +704,7 @@ class MapEditor:
             "usage": self._usage_box, "working": self._working, "summary": self._summary,
             "last_edit": self._change, "distances": self._distances,
             "problems": self._problems_box, "legend": self._legend,
+            "suggest": self.suggest.controls["suggest"],
         }  # fmt: skip
 
     def _refresh_form(self) -> None:
@@ -794,6 +798,7 @@ class MapEditor:
         >>> editor.close()
         """
         self._stop()
+        self.suggest.close()
         self.session.close()
         _close(self.widget)
 

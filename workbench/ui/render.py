@@ -14,7 +14,6 @@ cities, cities, city names.
 from __future__ import annotations
 
 import html
-import math
 import os
 from collections.abc import Iterable, Sequence
 from functools import cache
@@ -41,7 +40,18 @@ from bokeh.plotting import figure
 from bokeh.resources import INLINE, Resources
 
 from workbench.files import write_atomic
-from workbench.maps.lattice import ROW_HEIGHT, plane_xy, point_name
+from workbench.maps.drawing import (
+    CITY_RADIUS,
+    DASHED_RADIUS,
+    DOUBLE_GAP,
+    PADDING,
+    board_extent,
+    double_lines,
+    place_labels,
+    portal_ticks,
+    terrain_xy,
+)
+from workbench.maps.lattice import plane_xy, point_name
 
 if TYPE_CHECKING:
     from workbench.maps.board import Board
@@ -98,16 +108,8 @@ TUNNEL = "#3b2410"
 POINT = "#8c8c8c"
 CITY_LINE = "#1e1e1e"
 
-CITY_RADIUS = 0.28
-"""Radius of a city disc, in plane units (neighbours are 1 apart)."""
-DASHED_RADIUS = 0.41
-"""Radius of the dashed ring drawn around the cities whose card is dashed."""
-PADDING = 0.6
-"""Room left around the board, in plane units: enough for a city, its ring and its name."""
-DOUBLE_GAP = 0.06
-"""How far each line of a double is drawn from the segment's axis, in plane units."""
-PORTAL_HALF = 0.2
-"""Half the length of a tunnel portal tick, in plane units."""
+# CITY_RADIUS, DASHED_RADIUS, PADDING and DOUBLE_GAP (plane units) come from
+# workbench.maps.drawing, which the printed board shares
 
 _SEGMENT_RENDERERS = (
     "segments-single",
@@ -165,32 +167,19 @@ LABEL_CHAR_PX = 7.2
 """Average width of a character of a city name, in pixels (9 pt bold)."""
 LABEL_HEIGHT_PX = 13.0
 """Height of a city name, in pixels."""
-_LABEL_PLACES = (  # dx, dy (plane units), text_align, text_baseline
-    (0.27, 0.2, "left", "bottom"),
-    (-0.27, 0.2, "right", "bottom"),
-    (0.27, -0.2, "left", "top"),
-    (-0.27, -0.2, "right", "top"),
-)
 
 _NAN = float("nan")
 _ENDS: dict[str, Any] = {"x0": "x0", "y0": "y0", "x1": "x1", "y1": "y1"}
 
 Columns = dict[str, Any]
 """The data of a ColumnDataSource: column name -> list of values."""
-Box = tuple[float, float, float, float]
-"""An axis-aligned box ``(x0, y0, x1, y1)`` in plane coordinates."""
-
-
-def _xy(p: tuple[float, float]) -> tuple[float, float]:
-    """Lattice units (map-file polygons) to plane coordinates."""
-    return p[0], -p[1] * ROW_HEIGHT
 
 
 def _shapes(shapes: Iterable[Sequence[tuple[float, float]]]) -> Columns:
     xs: list[list[float]] = []
     ys: list[list[float]] = []
     for shape in shapes:
-        plane = [_xy(v) for v in shape]
+        plane = [terrain_xy(v) for v in shape]
         xs.append([x for x, _ in plane])
         ys.append([y for _, y in plane])
     return {"xs": xs, "ys": ys}
@@ -223,11 +212,10 @@ def _double_data(segments: Sequence[BoardSegment]) -> Columns:
     data = _segment_data(segments)
     xs: list[list[float]] = []
     ys: list[list[float]] = []
-    for x0, y0, x1, y1 in zip(data["x0"], data["y0"], data["x1"], data["y1"], strict=True):
-        length = math.hypot(x1 - x0, y1 - y0) or 1.0
-        nx, ny = -(y1 - y0) / length * DOUBLE_GAP, (x1 - x0) / length * DOUBLE_GAP
-        xs.append([x0 + nx, x1 + nx, _NAN, x0 - nx, x1 - nx])
-        ys.append([y0 + ny, y1 + ny, _NAN, y0 - ny, y1 - ny])
+    for s in segments:
+        ((ax, ay), (bx, by)), ((cx, cy), (dx, dy)) = double_lines(s.between)
+        xs.append([ax, bx, _NAN, cx, dx])
+        ys.append([ay, by, _NAN, cy, dy])
     data["xs"], data["ys"] = xs, ys
     return data
 
@@ -236,15 +224,11 @@ def _portal_data(segments: Sequence[BoardSegment]) -> Columns:
     """Two short ticks across each tunnel (its portals), a third of the way in from each end."""
     data: dict[str, list[float]] = {"x0": [], "y0": [], "x1": [], "y1": []}
     for s in segments:
-        x0, y0, x1, y1 = _ends(s.between)
-        length = math.hypot(x1 - x0, y1 - y0) or 1.0
-        nx, ny = -(y1 - y0) / length * PORTAL_HALF, (x1 - x0) / length * PORTAL_HALF
-        for t in (0.34, 0.66):  # just outside a city disc at either end
-            cx, cy = x0 + t * (x1 - x0), y0 + t * (y1 - y0)
-            data["x0"].append(cx + nx)
-            data["y0"].append(cy + ny)
-            data["x1"].append(cx - nx)
-            data["y1"].append(cy - ny)
+        for (x0, y0), (x1, y1) in portal_ticks(s.between):
+            data["x0"].append(x0)
+            data["y0"].append(y0)
+            data["x1"].append(x1)
+            data["y1"].append(y1)
     return data
 
 
@@ -280,26 +264,9 @@ def city_columns(board: Board, *, px_per_unit: float = 30.0) -> Columns:
     """
     fills = {c.name: c.fill for c in board.colors}
     xy = [plane_xy(c.at) for c in board.cities]
-    r = CITY_RADIUS
-    discs = [(x - r, y - r, x + r, y + r) for x, y in xy]
-    placed: list[Box] = []
-    labels: list[tuple[float, float, str, str]] = []
-    for i, (c, (x, y)) in enumerate(zip(board.cities, xy, strict=True)):
-        w, h = LABEL_CHAR_PX * len(c.name) / px_per_unit, LABEL_HEIGHT_PX / px_per_unit
-        others = discs[:i] + discs[i + 1 :] + placed
-        best: tuple[float, Box, tuple[float, float, str, str]] | None = None
-        for dx, dy, align, baseline in _LABEL_PLACES:
-            left = x + dx if align == "left" else x + dx - w
-            bottom = y + dy if baseline == "bottom" else y + dy - h
-            box = (left, bottom, left + w, bottom + h)
-            overlap = sum(_overlap(box, other) for other in others)
-            if best is None or overlap < best[0] - 1e-9:
-                best = (overlap, box, (x + dx, y + dy, align, baseline))
-            if overlap == 0:
-                break
-        assert best is not None
-        placed.append(best[1])
-        labels.append(best[2])
+    widths = [LABEL_CHAR_PX * len(c.name) / px_per_unit for c in board.cities]
+    places = place_labels(xy, widths, LABEL_HEIGHT_PX / px_per_unit, radius=CITY_RADIUS)
+    labels = [(p.x, p.y, p.align, p.baseline) for p in places]
     return {
         "x": [x for x, _ in xy],
         "y": [y for _, y in xy],
@@ -313,32 +280,6 @@ def city_columns(board: Board, *, px_per_unit: float = 30.0) -> Columns:
         "label_align": [label[2] for label in labels],
         "label_baseline": [label[3] for label in labels],
     }
-
-
-def _overlap(a: Box, b: Box) -> float:
-    """The area two boxes ``(x0, y0, x1, y1)`` have in common."""
-    w = min(a[2], b[2]) - max(a[0], b[0])
-    h = min(a[3], b[3]) - max(a[1], b[1])
-    return w * h if w > 0 and h > 0 else 0.0
-
-
-def board_extent(board: Board) -> tuple[float, float, float, float]:
-    """``(xmin, xmax, ymin, ymax)`` of the land and the points, in plane coordinates.
-
-    Examples
-    --------
-    >>> from workbench import load_map
-    >>> xmin, xmax, ymin, ymax = board_extent(load_map("maps/tiny.yaml"))
-    >>> xmin < xmax and ymin < ymax
-    True
-    """
-    plane = [_xy(v) for area in board.land for v in area.polygon]
-    plane += [plane_xy(p) for p in board.points]
-    if not plane:
-        return 0.0, 1.0, -1.0, 0.0
-    xs = [x for x, _ in plane]
-    ys = [y for _, y in plane]
-    return min(xs), max(xs), min(ys), max(ys)
 
 
 def board_figure(board: Board, *, width: int = 900, title: str | None = None) -> figure:

@@ -12,9 +12,7 @@ Every glyph renderer has a ``name`` (:data:`ROUTE_RENDERER_NAMES`) for tests and
 
 from __future__ import annotations
 
-import math
 import os
-from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +24,9 @@ from bokeh.plotting import figure
 from bokeh.resources import INLINE
 
 from workbench.files import write_atomic
+from workbench.maps.drawing import ROUTE_CITY_RADIUS as CITY_RADIUS
+from workbench.maps.drawing import cars as car_spaces
+from workbench.maps.drawing import route_extent
 from workbench.maps.routes import Route, RouteBoard
 from workbench.ui.render import LAND_FILL, LAND_LINE, SEA, bokehjs_once, draw_glyph
 
@@ -51,39 +52,9 @@ names are a :class:`~bokeh.models.LabelSet` called ``"city-names"`` over a white
 Columns = dict[str, list[Any]]
 XY = tuple[float, float]
 
-CITY_RADIUS = 0.26
-"""Radius of a city's disc, in plane units (degrees of arc on a projected board)."""
-CAR_WIDTH = 0.2
-"""Width of a car across its route; lanes of a double sit this far apart plus a gap."""
-CAR_GAP = 0.18
-"""The share of each car's space left empty between cars."""
+# CITY_RADIUS, CAR_WIDTH and CAR_GAP (plane units) live in workbench.maps.drawing, shared
+# with the printed board
 CITY_FILL, CITY_LINE = "#f2e6c9", "#5b4a2f"
-
-
-def _along(line: list[XY], s: float) -> tuple[XY, XY]:
-    """The point at arc length ``s`` along ``line`` and the unit direction there."""
-    for (x0, y0), (x1, y1) in pairwise(line):
-        d = math.hypot(x1 - x0, y1 - y0)
-        if s <= d or (x1, y1) == line[-1]:
-            t = 0.0 if d == 0 else min(s / d, 1.0)
-            u = ((x1 - x0) / d, (y1 - y0) / d) if d else (1.0, 0.0)
-            return (x0 + t * (x1 - x0), y0 + t * (y1 - y0)), u
-        s -= d
-    return line[-1], (1.0, 0.0)  # pragma: no cover - a line has at least two points
-
-
-def _offset(line: list[XY], by: float) -> list[XY]:
-    """``line`` moved sideways by ``by`` (left of its direction), vertex by vertex."""
-    if by == 0:
-        return line
-    out = []
-    for i, (x, y) in enumerate(line):
-        a = line[max(i - 1, 0)]
-        b = line[min(i + 1, len(line) - 1)]
-        dx, dy = b[0] - a[0], b[1] - a[1]
-        d = math.hypot(dx, dy) or 1.0
-        out.append((x - dy / d * by, y + dx / d * by))
-    return out
 
 
 def car_columns(board: RouteBoard) -> dict[str, Columns]:
@@ -123,32 +94,17 @@ def car_columns(board: RouteBoard) -> dict[str, Columns]:
         for kind in ("plain", "tunnel", "ferry")
     }
     locos: Columns = {"x": [], "y": [], "route": []}
-    lanes = {r.ends: len(board.routes_between(*r.ends)) for r in board.routes}
+    spaces = car_spaces(board)
     for route in board.routes:
-        shift = (route.lane - (lanes[route.ends] - 1) / 2) * (CAR_WIDTH * 1.35)
-        line = _offset(list(board.line(route)), shift)
-        total = sum(math.dist(p, q) for p, q in pairwise(line))
-        start = min(CITY_RADIUS * 1.1, total * 0.2)
-        usable = max(total - 2 * start, 1e-9)
-        step = usable / route.length
-        half = step * (1 - CAR_GAP) / 2
         table = out[route.kind]
-        for i in range(route.length):
-            (cx, cy), (ux, uy) = _along(line, start + step * (i + 0.5))
-            nx, ny = -uy * CAR_WIDTH / 2, ux * CAR_WIDTH / 2
-            corners = [
-                (cx - ux * half + nx, cy - uy * half + ny),
-                (cx + ux * half + nx, cy + uy * half + ny),
-                (cx + ux * half - nx, cy + uy * half - ny),
-                (cx - ux * half - nx, cy - uy * half - ny),
-            ]
-            table["xs"].append([x for x, _ in corners])
-            table["ys"].append([y for _, y in corners])
+        for car in spaces[route.id]:
+            table["xs"].append([x for x, _ in car.corners])
+            table["ys"].append([y for _, y in car.corners])
             table["fill"].append(board.fill(route.color))
             _describe(table, route)
-            if route.kind == "ferry" and i < route.locomotives:
-                locos["x"].append(cx)
-                locos["y"].append(cy)
+            if car.locomotive:
+                locos["x"].append(car.centre[0])
+                locos["y"].append(car.centre[1])
                 locos["route"].append(route.id)
     return {**out, "locomotives": locos}
 
@@ -186,10 +142,8 @@ def route_figure(board: RouteBoard, *, width: int = 1100, title: str | None = No
     ['route', 'tunnel', 'ferry', 'a']
     """
     pos = board.positions
-    points = list(pos.values()) + [board.xy(v) for a in board.land for v in a.polygon]
-    xs = [x for x, _ in points] or [0.0, 1.0]
-    ys = [y for _, y in points] or [0.0, 1.0]
-    span_x, span_y = max(max(xs) - min(xs), 1.0), max(max(ys) - min(ys), 1.0)
+    xmin, xmax, ymin, ymax = route_extent(board)
+    span_x, span_y = max(xmax - xmin, 1.0), max(ymax - ymin, 1.0)
     padding = 0.06
     height = max(250, round(width * span_y / span_x * 0.95) + 60)
     fig = figure(

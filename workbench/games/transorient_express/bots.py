@@ -42,7 +42,7 @@ from workbench.games.transorient_express.actions import (
     Take,
 )
 from workbench.games.transorient_express.game import Observation, TransorientExpress
-from workbench.games.transorient_express.scoring import scorer
+from workbench.games.transorient_express.scoring import Scorer, scorer
 
 __all__ = ["BOTS", "GreedyBot", "PlannerBot", "RandomBot", "own_score"]
 
@@ -83,19 +83,85 @@ class _Base:
         self.seat = seat
         self.rng = rng
         self.costs = game.costs
+        cards = game.cards
+        self.worth = [
+            EFFECT_WORTH.get(d.effect.kind, 0.0) + (LUGGAGE_WORTH if d.luggage else 0.0)
+            for d in cards.destinations
+        ]
+        """What each card's effect and Luggage icon are worth beyond its points."""
+        self.discount_color = [
+            game.color_index[d.effect.color] if d.effect.kind == "discount" else -1
+            for d in cards.destinations
+        ]
+        self._scorer: Scorer | None = None
         self._gains: dict[tuple[int, int], float] = {}  # this decision's gains
+        self._rivals: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}  # and rivals
+        self._discounts: dict[int, list[int]] = {}  # and discounts, by seat
+        self._costs: dict[tuple[int, int], list[tuple[int, int]]] = {}  # and costs
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(seat={self.seat})"
 
+    def _new_decision(self, obs: Observation) -> None:
+        self._gains.clear()
+        self._rivals.clear()
+        self._discounts.clear()
+        self._costs.clear()
+        sc = self._scorer
+        if sc is None or sc.objective_indices != obs.objectives:
+            self._scorer = scorer(self.game.cards, obs.objectives, self.game.rules.ranked_ties)
+
+    def score(
+        self,
+        obs: Observation,
+        seat: int,
+        extra: Sequence[int] = (),
+        extra_luggage: Sequence[int] = (),
+    ) -> int:
+        """:func:`own_score`, with the other seats' passports and Route set lengths
+        worked out once per decision (which :meth:`act` starts).
+
+        >>> from workbench.games import GAMES
+        >>> game = GAMES["transorient_express"].new_game(players=2, seed=3)
+        >>> state = game.new_state()
+        >>> while state.to_play is None:
+        ...     state.apply(state.chance_outcomes()[0][0])
+        >>> bot, obs = GreedyBot(game, 0, np.random.default_rng(1)), state.observation(0)
+        >>> bot._new_decision(obs)
+        >>> bot.score(obs, 0, [5]) == own_score(game, obs, 0, [5])
+        True
+        """
+        sc = self._scorer
+        assert sc is not None, "a decision starts with _new_decision"
+        rivals = self._rivals.get(seat)
+        if rivals is None:
+            # the others' Luggage is unseen: it counts as none, as in own_score
+            luggage_seen = [()] * len(obs.tableaux)
+            rivals = self._rivals[seat] = sc.rivals(seat, obs.tableaux, luggage_seen)
+        tableau = obs.tableaux[seat]
+        if extra:
+            tableau = (*tableau, *extra)
+        luggage = (*obs.luggage, *extra_luggage) if seat == obs.seat else ()
+        return sc.total_against(tableau, luggage, rivals)
+
     def cost(self, obs: Observation, card: int, seat: int | None = None) -> list[tuple[int, int]]:
+        """What ``card`` costs ``seat`` (this bot's by default) after its discounts."""
         seat = self.seat if seat is None else seat
-        disc = [0] * len(self.game.cards.token_colors)
-        for i in obs.tableaux[seat]:
-            e = self.game.cards.destinations[i].effect
-            if e.kind == "discount":
-                disc[self.game.color_index[e.color]] += 1
-        return [(i, n - disc[i]) for i, n in self.costs[card] if n > disc[i]]
+        found = self._costs.get((seat, card))
+        if found is not None:
+            return found
+        disc = self._discounts.get(seat)
+        if disc is None:
+            disc = [0] * len(self.game.cards.token_colors)
+            for i in obs.tableaux[seat]:
+                color = self.discount_color[i]
+                if color >= 0:
+                    disc[color] += 1
+            self._discounts[seat] = disc
+        found = self._costs[seat, card] = [
+            (i, n - disc[i]) for i, n in self.costs[card] if n > disc[i]
+        ]
+        return found
 
     def gain(self, obs: Observation, card: int, base: int, seat: int | None = None) -> float:
         seat = self.seat if seat is None else seat
@@ -103,15 +169,18 @@ class _Base:
         found = self._gains.get(key)
         if found is not None:
             return found
-        d = self.game.cards.destinations[card]
-        value: float = own_score(self.game, obs, seat, [card]) - base
-        value += EFFECT_WORTH.get(d.effect.kind, 0.0) + (LUGGAGE_WORTH if d.luggage else 0.0)
+        value: float = self.score(obs, seat, (card,)) - base
+        value += self.worth[card]
         self._gains[key] = float(value)
         return float(value)
 
     @staticmethod
     def missing(store: Sequence[int], cost: list[tuple[int, int]]) -> int:
-        return sum(max(0, k - store[i]) for i, k in cost)
+        short = 0
+        for i, k in cost:
+            if k > store[i]:
+                short += k - store[i]
+        return short
 
 
 class RandomBot(_Base):
@@ -126,18 +195,20 @@ class GreedyBot(_Base):
     """Best points per token now, objectives in view (see the module's text)."""
 
     def act(self, obs: Observation) -> Action:
-        self._gains.clear()
         legal = obs.legal_actions
         if len(legal) == 1:
             return legal[0]
         phase = obs.phase
-        base = own_score(self.game, obs, self.seat)
+        if phase == "place":
+            return legal[0]  # the first open column
+        self._new_decision(obs)
+        base = self.score(obs, self.seat)
         store = obs.stores[self.seat]
         if phase == "play":
             best: tuple[float, int] = (0.0, -1)
             for i, a in enumerate(legal):
                 if isinstance(a, Play):
-                    paid = sum(k for _, k in self.cost(obs, a.card))
+                    paid = sum([k for _, k in self.cost(obs, a.card)])
                     ratio = self.gain(obs, a.card, base) / max(1, paid)
                     if ratio > best[0]:
                         best = (ratio, i)
@@ -148,9 +219,7 @@ class GreedyBot(_Base):
             return max(
                 legal,
                 key=lambda a: (
-                    own_score(self.game, obs, self.seat, (), [a.luggage])
-                    if isinstance(a, Keep)
-                    else 0
+                    self.score(obs, self.seat, (), (a.luggage,)) if isinstance(a, Keep) else 0
                 ),
             )
         if phase == "discard":
@@ -163,7 +232,7 @@ class GreedyBot(_Base):
         if phase == "return":
             need = self.demand(obs, store)
             return min(legal, key=lambda a: need.get(a.color, 0) if isinstance(a, Return) else 0)
-        return legal[0]  # place: the first open column
+        raise ValueError(f"no {phase!r} step in Transorient Express")
 
     def card_ratio(self, obs: Observation, card: int, base: int, store: Sequence[int]) -> float:
         cost = self.cost(obs, card)
@@ -233,10 +302,10 @@ class PlannerBot(GreedyBot):
         self.horizon = horizon
 
     def act(self, obs: Observation) -> Action:
-        self._gains.clear()
         legal = obs.legal_actions
         if len(legal) == 1:
             return legal[0]
+        self._new_decision(obs)
         if obs.phase == "take":
             return self.plan(obs)
         if obs.phase == "play":
@@ -252,7 +321,7 @@ class PlannerBot(GreedyBot):
     def value(
         self, obs: Observation, tableau_extra: list[int], hand: list[int], store: list[int]
     ) -> float:
-        score = own_score(self.game, obs, self.seat, tableau_extra)
+        score = self.score(obs, self.seat, tableau_extra)
         engine = 0.0
         for card in tableau_extra:
             e = self.game.cards.destinations[card].effect
@@ -267,7 +336,7 @@ class PlannerBot(GreedyBot):
             have = total - self.missing(store, cost)
             share = have / total if total else 1.0
             d = self.game.cards.destinations[card]
-            gain: float = own_score(self.game, obs, self.seat, [*tableau_extra, card]) - score
+            gain: float = self.score(obs, self.seat, (*tableau_extra, card)) - score
             gain += EFFECT_WORTH.get(d.effect.kind, 0.0) * min(1.0, self.rounds_left(obs) / 4)
             prospects += self.hand_weight * gain * (0.4 + 0.6 * share)
         limit = self.game.rules.store_limit + sum(
@@ -327,7 +396,7 @@ class PlannerBot(GreedyBot):
         nxt = order[obs.turn + 1]
         if nxt == self.seat:
             return 0.0
-        base = own_score(self.game, obs, nxt)
+        base = self.score(obs, nxt)
         out = 0.0
         for col, card in enumerate(obs.bottom):
             if card >= 0 and col != skip:
@@ -337,7 +406,7 @@ class PlannerBot(GreedyBot):
     def place(self, obs: Observation) -> Action:
         """The Stationmaster goes under the column this seat would least like others to
         take: the weakest card, so whoever takes it pays for starting next round."""
-        base = own_score(self.game, obs, self.seat)
+        base = self.score(obs, self.seat)
         return min(
             obs.legal_actions,
             key=lambda a: self.gain(obs, obs.bottom[a.column], base) if isinstance(a, Place) else 0,

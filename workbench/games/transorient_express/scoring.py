@@ -18,6 +18,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from workbench.games.transorient_express.cards import CardSet, Destination, Luggage, Objective
 
@@ -211,9 +212,15 @@ class Scorer:
             (lg.points, lg.passports, lg.effect.amount if lg.effect.kind == "per_luggage" else 0)
             for lg in cards.luggage
         ]
+        self.objective_indices = tuple(objectives)
         self.objs = [cards.objectives[i] for i in objectives]
         self.seasons = [o for o in self.objs if o.kind == "season"]
+        self.ranked = [o for o in self.objs if o.kind != "season"]
         self.needs_run = any(o.kind == "route" for o in self.objs)
+        self._checks = [_season_check(o, colors) for o in self.seasons]
+        self._mine: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, int, int]] = {}
+        self._runs: dict[tuple[int, ...], int] = {}
+        self._partials: dict[tuple[int, ...], _Partial] = {(): ((0,) * len(colors), 0, 0, 0, 0, ())}
 
     def passports(self, tableau: Sequence[int], luggage: Sequence[int]) -> int:
         """Passports on the cards (indices)."""
@@ -222,6 +229,15 @@ class Scorer:
 
     def run(self, tableau: Sequence[int]) -> int:
         """The Route set length (see :func:`run_length`)."""
+        key = tuple(tableau)
+        found = self._runs.get(key)
+        if found is None:
+            if len(self._runs) >= _KEPT:
+                self._runs.clear()
+            found = self._runs[key] = self._run(key)
+        return found
+
+    def _run(self, tableau: Sequence[int]) -> int:
         wild = 0
         have = set()
         for i in tableau:
@@ -309,25 +325,184 @@ class Scorer:
         self, seat: int, tableaux: Sequence[Sequence[int]], luggages: Sequence[Sequence[int]]
     ) -> int:
         """``seat``'s total alone (others are measured only for the ranked objectives)."""
-        cards_points, season, lug_points = self.own(tableaux[seat], luggages[seat])
-        total = cards_points + sum(season) + lug_points
-        pp = runs = None
-        for o in self.objs:
-            if o.kind == "season":
-                continue
-            if o.kind == "visa":
-                if pp is None:
-                    pp = [self.passports(t, lg) for t, lg in zip(tableaux, luggages, strict=True)]
-                values = pp
-            else:
-                if runs is None:
-                    runs = [self.run(t) for t in tableaux]
-                values = runs
+        return self.total_against(
+            tableaux[seat], luggages[seat], self.rivals(seat, tableaux, luggages)
+        )
+
+    def rivals(
+        self, seat: int, tableaux: Sequence[Sequence[int]], luggages: Sequence[Sequence[int]]
+    ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """What the ranked objectives hold ``seat`` against: the other seats' passports
+        and Route set lengths (the second is empty without a Route objective).
+
+        >>> from workbench.games.transorient_express.cards import load_cards
+        >>> cards = load_cards("maps/transorient_express.yaml")
+        >>> one_red, two_red = cards.destination("1 red"), cards.destination("2 red")
+        >>> pp, runs = Scorer(cards, (0, 6, 12)).rivals(0, [[], [one_red, two_red], []], [[]] * 3)
+        >>> runs  # seat 1 holds the Route set 1-2, seat 2 nothing
+        (2, 0)
+        >>> pp == (cards.destinations[one_red].passports + cards.destinations[two_red].passports, 0)
+        True
+        """
+        pp = []
+        runs = []
+        for s, tableau in enumerate(tableaux):
+            if s != seat:
+                luggage = luggages[s]
+                key = tuple(tableau)
+                p = self.partial(key)[4]
+                pp.append(p + sum([self.lug[i][1] for i in luggage]) if luggage else p)
+                runs.append(self.run(key) if self.needs_run else 0)
+        return tuple(pp), tuple(runs) if self.needs_run else ()
+
+    def partial(self, tableau: tuple[int, ...]) -> _Partial:
+        """What ``tableau``'s cards add up to, built on the tableau without its last card
+        (kept: tableaux grow a card at a time, and a bot tries one card on top of its own):
+        cards by color, wild color cards, points (``per_color`` and ``per_passport`` apart),
+        ``per_passport`` amounts, passports, and the ``per_color`` effects.
+
+        >>> from workbench.games.transorient_express.cards import load_cards
+        >>> cards = load_cards("maps/transorient_express.yaml")
+        >>> scorer = Scorer(cards, (0, 6, 12))
+        >>> red = cards.destination("1 red")
+        >>> counts, wild, points, per_pp, pp, per_color = scorer.partial((red,))
+        >>> counts[cards.colors.index("red")], wild, points == cards.destinations[red].points
+        (1, 0, True)
+        """
+        found = self._partials.get(tableau)
+        if found is not None:
+            return found
+        counts, wild, points, per_pp, pp, per_color = self.partial(tableau[:-1])
+        d_points, d_pp, color, kind, e_color, amount, _ = self.dest[tableau[-1]]
+        if kind == "wild_color":
+            wild += 1
+        else:
+            counts = (*counts[:color], counts[color] + 1, *counts[color + 1 :])
+        if kind == "per_color":
+            per_color = (*per_color, (e_color, amount))
+        elif kind == "per_passport":
+            per_pp += amount
+        found = (counts, wild, points + d_points, per_pp, pp + d_pp, per_color)
+        if len(self._partials) >= _KEPT:
+            self._partials.clear()
+            self._partials[()] = ((0,) * self.ncolors, 0, 0, 0, 0, ())
+        self._partials[tableau] = found
+        return found
+
+    def own_total(self, tableau: tuple[int, ...], luggage: Sequence[int]) -> tuple[int, int]:
+        """The player's own points (cards, Season objectives at the best wild colors,
+        Luggage: the sum of :meth:`own`) and passports, from :meth:`partial`.
+
+        >>> from workbench.games.transorient_express.cards import load_cards
+        >>> scorer = Scorer(load_cards("maps/transorient_express.yaml"), (0, 6, 12))
+        >>> cards, season, lug = scorer.own((3, 40, 41), (2,))
+        >>> scorer.own_total((3, 40, 41), (2,)) == (cards + sum(season) + lug,
+        ...     scorer.passports((3, 40, 41), (2,)))
+        True
+        """
+        counts, wild, points, per_pp, pp, per_color = self.partial(tableau)
+        lug_points = 0
+        if luggage:
+            lug = self.lug
+            n = len(luggage)
+            for i in luggage:
+                lug_points += lug[i][0] + lug[i][2] * n
+                pp += lug[i][1]
+        points += per_pp * pp + lug_points
+        if not wild:
+            for c, a in per_color:
+                points += a * counts[c]
+            for season_points, met in self._checks:
+                if met(counts):
+                    points += season_points
+            return points, pp
+        best = None
+        for choice in itertools.combinations_with_replacement(range(self.ncolors), wild):
+            chosen = list(counts)
+            for c in choice:
+                chosen[c] += 1
+            value = points
+            for c, a in per_color:
+                value += a * chosen[c]
+            for season_points, met in self._checks:
+                if met(chosen):
+                    value += season_points
+            if best is None or value > best:
+                best = value
+        assert best is not None
+        return best, pp
+
+    def total_against(
+        self,
+        tableau: Sequence[int],
+        luggage: Sequence[int],
+        rivals: tuple[tuple[int, ...], tuple[int, ...]],
+    ) -> int:
+        """The total of a player with ``tableau`` and ``luggage`` against ``rivals``
+        (:meth:`rivals`). What depends on the player alone (points, passports, Route set)
+        is kept by tableau and Luggage: a bot asks for the same ones turn after turn.
+
+        >>> from workbench.games.transorient_express.cards import load_cards
+        >>> scorer = Scorer(load_cards("maps/transorient_express.yaml"), (0, 6, 12))
+        >>> tableaux = [[0, 12], [5], [30, 31]]
+        >>> scorer.total_against([5], [], scorer.rivals(1, tableaux, [[]] * 3)) == (
+        ...     scorer.total(1, tableaux, [[]] * 3))
+        True
+        """
+        key = (tuple(tableau), tuple(luggage))
+        mine = self._mine.get(key)
+        if mine is None:
+            own, pp = self.own_total(key[0], key[1])
+            mine = (own, pp, self.run(key[0]) if self.needs_run else 0)
+            if len(self._mine) >= _KEPT:
+                self._mine.clear()
+            self._mine[key] = mine
+        total, pp, run = mine
+        for o in self.ranked:
+            value, others = (pp, rivals[0]) if o.kind == "visa" else (run, rivals[1])
             if o.medals:
-                total += ranked_points(values, o.medals, self.ties)[seat]
+                total += _medal(value, others, o.medals, self.ties)
             else:
-                total += table_points(o, values[seat])
+                total += table_points(o, value)
         return total
+
+
+_Partial = tuple[tuple[int, ...], int, int, int, int, tuple[tuple[int, int], ...]]
+"""See :meth:`Scorer.partial`."""
+
+
+def _season_check(objective: Objective, colors: Sequence[str]) -> tuple[int, Any]:
+    """A Season card's points and a test of card counts by color (:func:`season_met`,
+    with the colors looked up once)."""
+    need, value = objective.need, objective.need_value
+    if need == "colors":
+        assert isinstance(value, tuple)
+        wants = [(colors.index(c), value.count(c)) for c in set(value)]
+        return objective.points, lambda counts: all(counts[i] >= k for i, k in wants)
+    assert isinstance(value, int)
+    if need == "distinct":
+        return objective.points, lambda counts: len(counts) - counts.count(0) >= value
+    if need == "same":
+        return objective.points, lambda counts: max(counts) >= value
+    return objective.points, lambda counts: sum([1 for c in counts if c >= 2]) >= value
+
+
+_KEPT = 5_000
+"""Entries each of a :class:`Scorer`'s tables keeps before it starts afresh (a game needs
+a few hundred; with at most :data:`_SCORERS_KEPT` scorers alive this bounds the memory to
+some tens of megabytes however long a simulation runs)."""
+_SCORERS_KEPT = 32
+
+
+def _medal(value: int, others: Sequence[int], medals: Sequence[int], ties: str) -> int:
+    """One player's medal by :func:`ranked_points`, the others' values given apart."""
+    if value <= 0:
+        return 0
+    if ties == "dense":
+        rank = len({w for w in others if w > value})
+    else:
+        rank = sum(1 for w in others if w > value)
+    return medals[rank] if rank < len(medals) else 0
 
 
 _SCORERS: dict[tuple[int, tuple[int, ...], str], Scorer] = {}
@@ -344,7 +519,7 @@ def scorer(cards: CardSet, objectives: Sequence[int], ties: str = "dense") -> Sc
     key = (id(cards), tuple(objectives), ties)
     found = _SCORERS.get(key)
     if found is None or found.cards is not cards:
-        if len(_SCORERS) > 256:
+        if len(_SCORERS) >= _SCORERS_KEPT:
             _SCORERS.clear()
         found = _SCORERS[key] = Scorer(cards, tuple(objectives), ties)
     return found

@@ -1,0 +1,403 @@
+"""The map doctor for route boards (Ticket to Ride): tickets worth their shortest path and
+colors balanced by length, each edit with its exact measured effect.
+
+The route report (:mod:`workbench.analysis.route_report`) compares every ticket with its
+shortest path in cars (the convention: points = cars) and counts each color's routes by
+length. The doctor searches for edits that close those gaps:
+
+* set a ticket's points to its shortest path in cars;
+* recolor a colored route to another card color (not the color of its double's other lane);
+* make a route one car longer or shorter (to another printed length; a ferry keeps room for
+  its locomotives), which moves the shortest paths of the tickets through it.
+
+Every candidate is measured exactly: the board is edited and its tickets' shortest paths and
+color table computed again (a route board is small: a candidate costs about a millisecond).
+The score is a :class:`RouteObjective`; :func:`plan_routes` is a greedy search of up to
+``edits`` edits, deterministic (candidates in a fixed order, ties to the first).
+
+Examples
+--------
+>>> from workbench import load_map
+>>> found = plan_routes(load_map("maps/ticket_to_ride_europe.yaml"), edits=2)
+>>> [str(s.edit) for s in found.steps]
+['set London-Wien to 9 points (was 10)', 'set Athina-Edinburgh to 20 points (was 21)']
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, fields, replace
+
+import networkx as nx
+
+from workbench.analysis.tickets import route_graph
+from workbench.exceptions import MapError
+from workbench.maps.routes import GRAY, ROUTE_POINTS, RouteBoard
+
+__all__ = [
+    "RecolorRoute",
+    "RouteMeasures",
+    "RouteObjective",
+    "RoutePlan",
+    "RouteStep",
+    "SetRouteLength",
+    "SetTicketPoints",
+    "measure_routes",
+    "plan_routes",
+]
+
+
+@dataclass(frozen=True)
+class RouteObjective:
+    """What the route doctor minimises: ``tickets`` per point a ticket is off its shortest
+    path (summed over tickets), ``color_cars`` per car between the card color holding the
+    most cars and the one holding fewest, ``color_lengths`` per route in that spread for
+    each length (summed over lengths), and ``edit`` per edit.
+
+    Examples
+    --------
+    >>> RouteObjective.from_text("edit=1").edit
+    1.0
+    """
+
+    tickets: float = 1.0
+    color_cars: float = 0.5
+    color_lengths: float = 0.25
+    edit: float = 0.25
+
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if not isinstance(value, int | float) or not math.isfinite(value) or value < 0:
+                raise ValueError(f"weight {f.name} must be a number 0 or more, not {value!r}")
+
+    @classmethod
+    def from_text(cls, text: str) -> RouteObjective:
+        """Weights from ``"name=value, name=value"``."""
+        names = [f.name for f in fields(cls)]
+        values: dict[str, float] = {}
+        for part in filter(None, (p.strip() for p in text.split(","))):
+            name, eq, value = part.partition("=")
+            name = name.strip()
+            if name not in names:
+                raise ValueError(f"unknown weight {name!r} (the weights are: {', '.join(names)})")
+            try:
+                if not eq:
+                    raise ValueError
+                values[name] = float(value)
+            except ValueError:
+                raise ValueError(f"weight {name} needs a number, as in {name}=0.5") from None
+        return cls(**values)
+
+    def score(self, m: RouteMeasures, edits: int) -> float:
+        """The score of a board's measures after ``edits`` edits.
+
+        Examples
+        --------
+        >>> RouteObjective().score(RouteMeasures(3, 2, 4, 6), edits=0)
+        6.5
+        """
+        return (
+            self.tickets * m.ticket_points
+            + self.color_cars * m.cars_spread
+            + self.color_lengths * m.length_spread
+            + self.edit * edits
+        )
+
+
+@dataclass(frozen=True)
+class RouteMeasures:
+    """``ticket_points``: the points by which tickets are off their shortest paths (summed),
+    over ``tickets_off`` tickets; ``cars_spread``: the most cars a card color holds minus the
+    fewest; ``length_spread``: for each route length, the most routes of it a card color has
+    minus the fewest, summed over lengths (gray routes count for no color)."""
+
+    ticket_points: float
+    tickets_off: int
+    cars_spread: int
+    length_spread: int
+
+
+def _paths(G: nx.Graph, board: RouteBoard) -> dict[str, float]:
+    out: dict[str, float] = {}
+    sources: dict[str, dict[str, float]] = {}
+    for t in board.tickets:
+        a, b = t.ends
+        if a not in sources:
+            sources[a] = nx.single_source_dijkstra_path_length(G, a, weight="weight")
+        out[t.id] = sources[a].get(b, math.inf)
+    return out
+
+
+def _measures(board: RouteBoard, cars: dict[str, float]) -> RouteMeasures:
+    off = [abs(t.points - cars[t.id]) for t in board.tickets]
+    colors = [c for c in board.color_names if c != GRAY]
+    lengths = sorted({r.length for r in board.routes})
+    held = {c: 0 for c in colors}
+    count = {(c, n): 0 for c in colors for n in lengths}
+    for r in board.routes:
+        if r.color in held:
+            held[r.color] += r.length
+            count[r.color, r.length] += 1
+    cars_spread = max(held.values()) - min(held.values()) if held else 0
+    length_spread = sum(
+        max(count[c, n] for c in colors) - min(count[c, n] for c in colors) for n in lengths
+    ) if colors else 0  # fmt: skip
+    return RouteMeasures(float(sum(off)), sum(x > 0 for x in off), cars_spread, length_spread)
+
+
+def measure_routes(board: RouteBoard) -> RouteMeasures:
+    """What the route doctor measures of ``board``.
+
+    Examples
+    --------
+    >>> from workbench import load_map
+    >>> measure_routes(load_map("maps/ticket_to_ride_europe.yaml")).tickets_off
+    2
+    """
+    return _measures(board, _paths(route_graph(board), board))
+
+
+# ---------------------------------------------------------------------- edits
+
+
+@dataclass(frozen=True)
+class SetTicketPoints:
+    """Ticket ``ticket`` scores ``points`` (it scored ``was``).
+
+    Examples
+    --------
+    >>> str(SetTicketPoints("London-Wien", 10, 9))
+    'set London-Wien to 9 points (was 10)'
+    """
+
+    ticket: str
+    was: int
+    points: int
+
+    def apply(self, board: RouteBoard) -> RouteBoard:
+        """The board with the ticket's points changed."""
+        tickets = [replace(t, points=self.points) if t.id == self.ticket else t
+                   for t in board.tickets]  # fmt: skip
+        return board.replace(tickets=tuple(tickets))
+
+    def __str__(self) -> str:
+        return f"set {self.ticket} to {self.points} points (was {self.was})"
+
+
+@dataclass(frozen=True)
+class RecolorRoute:
+    """Route ``route`` becomes ``color`` (it was ``was``).
+
+    Examples
+    --------
+    >>> str(RecolorRoute("Paris-Wien", "red", "blue"))
+    'make Paris-Wien blue (was red)'
+    """
+
+    route: str
+    was: str
+    color: str
+
+    def apply(self, board: RouteBoard) -> RouteBoard:
+        """The board with the route recolored."""
+        return board.set_route(self.route, color=self.color)
+
+    def __str__(self) -> str:
+        return f"make {self.route} {self.color} (was {self.was})"
+
+
+@dataclass(frozen=True)
+class SetRouteLength:
+    """Route ``route`` becomes ``length`` cars long (it was ``was``).
+
+    Examples
+    --------
+    >>> str(SetRouteLength("Paris-Wien", 8, 6))
+    'make Paris-Wien 6 cars long (was 8)'
+    """
+
+    route: str
+    was: int
+    length: int
+
+    def apply(self, board: RouteBoard) -> RouteBoard:
+        """The board with the route's length changed."""
+        return board.set_route(self.route, length=self.length)
+
+    def __str__(self) -> str:
+        return f"make {self.route} {self.length} cars long (was {self.was})"
+
+
+RouteEdit = SetTicketPoints | RecolorRoute | SetRouteLength
+
+
+def _candidates(board: RouteBoard, cars: dict[str, float]) -> Iterator[RouteEdit]:
+    for t in board.tickets:
+        if math.isfinite(cars[t.id]) and t.points != cars[t.id]:
+            yield SetTicketPoints(t.id, t.points, int(cars[t.id]))
+    colors = [c for c in board.color_names if c != GRAY]
+    for r in board.routes:
+        if r.color == GRAY:
+            continue
+        twins = {x.color for x in board.routes_between(*r.ends) if x.id != r.id}
+        for c in colors:
+            if c != r.color and c not in twins:
+                yield RecolorRoute(r.id, r.color, c)
+    printed = sorted(ROUTE_POINTS)
+    for r in board.routes:
+        i = printed.index(r.length) if r.length in printed else None
+        if i is None:
+            continue
+        for j in (i - 1, i + 1):
+            if 0 <= j < len(printed) and printed[j] >= max(1, r.locomotives):
+                yield SetRouteLength(r.id, r.length, printed[j])
+
+
+def _score(
+    board: RouteBoard, G: nx.Graph, cars: dict[str, float], edit: RouteEdit
+) -> RouteMeasures:
+    """The measures after ``edit``, without building the edited board where it is not
+    needed (a recolor or a ticket's points leave every path as it is)."""
+    if isinstance(edit, SetTicketPoints):
+        tickets = tuple(replace(t, points=edit.points) if t.id == edit.ticket else t
+                        for t in board.tickets)  # fmt: skip
+        edited = replace(board, tickets=tickets)  # measured only: never handed out
+        return _measures(edited, cars)
+    if isinstance(edit, RecolorRoute):
+        routes = tuple(replace(r, color=edit.color) if r.id == edit.route else r
+                       for r in board.routes)  # fmt: skip
+        return _measures(replace(board, routes=routes), cars)
+    route = board.route(edit.route)
+    a, b = route.ends
+    H = G.copy()
+    others = [x.length for x in board.routes_between(a, b) if x.id != route.id]
+    H[a][b]["weight"] = min([edit.length, *others])
+    routes = tuple(replace(r, length=edit.length) if r.id == edit.route else r
+                   for r in board.routes)  # fmt: skip
+    return _measures(replace(board, routes=routes), _paths(H, board))
+
+
+@dataclass(frozen=True)
+class RouteStep:
+    """One edit of a route plan with the board it makes and its measured effect."""
+
+    edit: RouteEdit
+    board: RouteBoard
+    before: RouteMeasures
+    after: RouteMeasures
+    score_before: float
+    score_after: float
+
+    def effect(self) -> str:
+        """The edit and what it did, in words.
+
+        Examples
+        --------
+        >>> from workbench import load_map
+        >>> step = plan_routes(load_map("maps/ticket_to_ride_europe.yaml"), edits=1).steps[0]
+        >>> print(step.effect())
+        set London-Wien to 9 points (was 10): tickets off their shortest path 2 -> 1 (2 -> 1 points)
+        """
+        b, a = self.before, self.after
+        words = []
+        if (b.tickets_off, b.ticket_points) != (a.tickets_off, a.ticket_points):
+            words.append(
+                f"tickets off their shortest path {b.tickets_off} -> {a.tickets_off} "
+                f"({b.ticket_points:g} -> {a.ticket_points:g} points)"
+            )
+        if b.cars_spread != a.cars_spread:
+            words.append(f"cars per color spread {b.cars_spread} -> {a.cars_spread}")
+        if b.length_spread != a.length_spread:
+            words.append(f"routes per color and length spread {b.length_spread} -> "
+                         f"{a.length_spread}")  # fmt: skip
+        return f"{self.edit}: " + (", ".join(words) or "no measure changed")
+
+
+@dataclass(frozen=True)
+class RoutePlan:
+    """The route doctor's plan (as :class:`~workbench.analysis.doctor.Plan`)."""
+
+    original: RouteBoard
+    board: RouteBoard
+    steps: tuple[RouteStep, ...]
+    start: RouteMeasures
+    candidates: int
+    seconds: float
+    stopped: bool = False
+
+    def text(self) -> str:
+        """The plan as the command line prints it."""
+        rate = self.candidates / self.seconds if self.seconds > 0 else 0.0
+        end = self.steps[-1].after if self.steps else self.start
+        out = [
+            f"{self.original.name}: {len(self.steps)} edit{'s' if len(self.steps) != 1 else ''}"
+            f" ({self.candidates:,} candidates scored in {self.seconds:.1f} s, {rate:,.0f} a "
+            f"second){' - stopped early' if self.stopped else ''}"
+        ]
+        out += [f"  {i}. {s.effect()}" for i, s in enumerate(self.steps, 1)]
+        if not self.steps:
+            out.append("  no edit makes the board better by the objective")
+        s = self.start
+        out.append(
+            f"tickets off their shortest path: {s.tickets_off} -> {end.tickets_off}; cars per "
+            f"color spread {s.cars_spread} -> {end.cars_spread}; routes per color and length "
+            f"spread {s.length_spread} -> {end.length_spread}"
+        )
+        return "\n".join(out)
+
+
+def plan_routes(
+    board: RouteBoard,
+    objective: RouteObjective | None = None,
+    edits: int = 5,
+    stop: Callable[[], bool] | None = None,
+) -> RoutePlan:
+    """The best sequence of up to ``edits`` edits of a route board, greedy; ``stop`` (asked
+    between candidates) or Ctrl-C ends the search with the plan so far.
+
+    Examples
+    --------
+    >>> from workbench import load_map
+    >>> found = plan_routes(load_map("maps/ticket_to_ride_europe.yaml"), edits=3)
+    >>> found.start.tickets_off, found.steps[-1].after.tickets_off
+    (2, 0)
+    """
+    objective = objective or RouteObjective()
+    started = time.perf_counter()
+    G = route_graph(board)
+    cars = _paths(G, board)
+    start = _measures(board, cars)
+    current, score = board, objective.score(start, 0)
+    steps: list[RouteStep] = []
+    scored = 0
+    stopped = False
+    try:
+        for round_ in range(edits):
+            best: tuple[float, RouteEdit, RouteMeasures] | None = None
+            for edit in _candidates(current, cars):
+                m = _score(current, G, cars, edit)
+                scored += 1
+                if stop is not None and stop():
+                    raise KeyboardInterrupt
+                s = objective.score(m, round_ + 1)
+                if s < score - 1e-9 and (best is None or s < best[0] - 1e-9):
+                    best = (s, edit, m)
+            if best is None:
+                break
+            s, edit, m = best
+            try:
+                new = edit.apply(current)
+            except MapError:
+                break
+            before = steps[-1].after if steps else start
+            steps.append(RouteStep(edit, new, before, m, score, s))
+            current, score = new, s
+            G = route_graph(current)
+            cars = _paths(G, current)
+    except KeyboardInterrupt:
+        stopped = True
+    return RoutePlan(board, current, tuple(steps), start, scored,
+                     time.perf_counter() - started, stopped)  # fmt: skip

@@ -1,0 +1,141 @@
+"""The map doctor's suggestions for a board being edited, without a widget.
+
+:class:`Suggestions` asks :func:`workbench.analysis.doctor.suggest` for the best single edits
+of an :class:`~workbench.session.edit.EditSession`'s board (on a background thread, latest
+wins, like the session's analysis) and applies one as one undoable edit; the session's
+analysis then shows its effect. Listeners hear ``"suggestions"`` when a list arrives or goes
+stale (the board changed since it was made). :class:`~workbench.ui.suggest.SuggestPanel`
+draws it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from workbench.analysis.doctor import Allowed, Objective, Suggestion, suggest
+from workbench.maps.board import Board
+from workbench.session.edit import EditSession
+from workbench.session.events import Change
+from workbench.session.jobs import Handoff, LatestJob, loop_handoff
+
+__all__ = ["Suggestions"]
+
+
+class Suggestions:
+    """The doctor's top suggestions for an edit session's board.
+
+    Parameters
+    ----------
+    session : EditSession
+        The board being edited; suggestions are applied to it.
+    objective, allowed : optional
+        What the doctor weighs and may change (:mod:`workbench.analysis.doctor`).
+    top : int
+        How many suggestions to list.
+    background : bool
+        Compute on a background thread (the default) or at once, in :meth:`refresh`.
+
+    Examples
+    --------
+    >>> from workbench.analysis.doctor import Objective
+    >>> session = EditSession("maps/tiny.yaml", background=False)
+    >>> ideas = Suggestions(session, Objective(fair_spread=1.0), top=3, background=False)
+    >>> found = ideas.refresh()
+    >>> len(found), ideas.stale
+    (3, False)
+    >>> board = ideas.apply(0)
+    >>> session.history == (str(found[0].edit),), ideas.stale
+    (True, True)
+    >>> session.undo() == session.board
+    True
+    """
+
+    def __init__(
+        self,
+        session: EditSession,
+        objective: Objective | None = None,
+        allowed: Allowed | None = None,
+        top: int = 5,
+        *,
+        background: bool = True,
+        handoff: Handoff | None = None,
+    ) -> None:
+        self.session = session
+        self.objective = objective or Objective()
+        self.allowed = allowed or Allowed()
+        self.top = top
+        self.original = session.board
+        """The board moves are measured from (the one the session had at the start)."""
+        self.suggestions: list[Suggestion] = []
+        self.board: Board | None = None
+        """The board the suggestions are for."""
+        self.error: BaseException | None = None
+        self._listeners: list[Callable[[str], None]] = []
+        self._job: LatestJob[Board, tuple[Board, list[Suggestion]]] = LatestJob(
+            self._compute,
+            self._computed,
+            background=background,
+            handoff=handoff if handoff is not None else loop_handoff(),
+            name="map-doctor",
+        )
+        self._stop = session.on_change(self._on_change)
+
+    def on_change(self, listener: Callable[[str], None]) -> Callable[[], None]:
+        """Call ``listener("suggestions")`` when the list arrives or goes stale."""
+        self._listeners.append(listener)
+        return lambda: self._listeners.remove(listener)
+
+    def _send(self) -> None:
+        for listener in list(self._listeners):
+            listener("suggestions")
+
+    def _on_change(self, change: Change) -> None:
+        if "board" in change.what and self.suggestions:
+            self._send()  # they are stale now
+
+    @property
+    def stale(self) -> bool:
+        """Whether the board changed since the suggestions were made (or there are none)."""
+        return self.board is None or self.board != self.session.board
+
+    @property
+    def working(self) -> bool:
+        """Whether suggestions are being computed."""
+        return self._job.busy
+
+    def refresh(self) -> list[Suggestion]:
+        """Ask for suggestions for the board as it is now (in the background by default,
+        the list arriving later); returns the list there is now."""
+        self._job.submit(self.session.board)
+        return self.suggestions
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Wait for the suggestions being computed; whether they arrived."""
+        return self._job.wait(timeout)
+
+    def _compute(self, board: Board) -> tuple[Board, list[Suggestion]]:
+        found = suggest(board, self.session.players, self.objective, self.allowed, self.top,
+                        original=self.original)  # fmt: skip
+        return board, found
+
+    def _computed(
+        self, result: tuple[Board, list[Suggestion]] | None, error: BaseException | None
+    ) -> None:
+        self.error = error
+        if result is not None:
+            self.board, self.suggestions = result
+        self._send()
+
+    def apply(self, index: int) -> Board:
+        """Make suggestion ``index`` on the session's board: one undoable edit named by the
+        edit's words. Refused (``ValueError``) when the board changed since the suggestions
+        were made."""
+        if self.stale:
+            raise ValueError("the board changed since these suggestions: ask again")
+        chosen = self.suggestions[index]
+        return self.session.apply(str(chosen.edit), chosen.edit.apply)
+
+    def close(self) -> None:
+        """Stop listening to the session and stop the background thread."""
+        self._stop()
+        self._job.close()
