@@ -4,6 +4,7 @@ the planner beats greedy.
     python benchmarks/ticket_to_ride.py --quick           # speed and the cost per action
     python benchmarks/ticket_to_ride.py [--games 1000] [--workers 1] [--challenger planner]
                                         [--against greedy] [--control] [--duel-only]
+    python benchmarks/ticket_to_ride.py --ablation [--games 800]
 
 Speed: four greedy bots play ``--speed-games`` whole games on Europe in this process (the
 board loaded once), and the script prints games per second of CPU time on one core (and by
@@ -17,7 +18,11 @@ Duel (without ``--quick``): one challenger and three opponents at the table, the
 challenger's seat rotating with the game number, seeds from the game's number
 (:func:`workbench.sim.simulate`); a shared win counts as a fraction. Prints the
 challenger's win share with its 95 % Wilson interval against the fair share (1/4), and
-with ``--control`` the opponent against itself on the same seeds.
+with ``--control`` the opponent against itself on the same seeds, and the stations built
+by the challenger.
+
+Ablation (``--ablation``): the planner with stations, with the careful tunnel retry, and
+with both, each against three planners (see :func:`ablation`).
 """
 
 from __future__ import annotations
@@ -135,6 +140,38 @@ def duel(challenger: str, against: str, games: int, workers: int, seed: int) -> 
     }
 
 
+def ablation(games: int, first_seed: int = 10_000) -> None:
+    """Print the win share of the planner with stations and the careful tunnel retry each
+    switched on alone and together, against three planners (game ``g``: game seed
+    ``first_seed + g``, bot seed ``g``, the challenger at seat ``g % 4``)."""
+    from workbench.games import play
+    from workbench.sim.stats import wilson
+
+    info = GAMES["ticket_to_ride"]
+    board = info.board()
+    for stations, retry in ((False, False), (True, True), (True, False)):
+        me = ttr_bots.Factory(
+            ttr_bots.PlannerBot, "variant", stations=stations, retry_tunnels=retry
+        )
+        wins = built = 0.0
+        for g in range(games):
+            game = info.new_game(players=4, seed=first_seed + g, board=board)
+            seat = g % 4
+            bots = [info.bots["planner"]] * 4
+            bots[seat] = me
+            end = play(game, bots, seed=g)
+            winners = end.winners()
+            wins += (seat in winners) / len(winners)
+            built += 3 - end.stations_left[seat]  # type: ignore[attr-defined]
+        lo, hi = wilson(wins, games)
+        print(
+            f"stations={stations} retry_tunnels={retry} vs 3 x planner: wins "
+            f"{wins / games:.1%} (95% CI {lo:.1%} to {hi:.1%}), {built / games:.2f} stations "
+            f"a game ({games} games)",
+            flush=True,
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="speed and profile only")
@@ -146,7 +183,14 @@ def main() -> None:
     parser.add_argument("--against", default="greedy")
     parser.add_argument("--control", action="store_true")
     parser.add_argument("--duel-only", action="store_true", help="skip the speed figures")
+    parser.add_argument(
+        "--ablation", action="store_true", help="only the stations / tunnel-retry ablation"
+    )
     args = parser.parse_args()
+
+    if args.ablation:
+        ablation(args.games)
+        return
 
     if not args.duel_only:
         speed_figures(args)
