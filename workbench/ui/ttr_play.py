@@ -351,7 +351,9 @@ class TicketToRidePlay:
         s = self.state
         t = self.game.tables
         viewer = session.viewer()
-        wd["status"].value = f"<b>{html.escape(self.status())}</b>"
+        wd[
+            "status"
+        ].value = f"<div style='line-height:1.35'><b>{html.escape(self.status())}</b></div>"
         kind = session.message_kind
         css = {"error": "color:#b00020", "hint": "color:#1a5e20"}.get(kind, "")
         wd[
