@@ -46,7 +46,7 @@ def test_stepper_steps_forward_and_back_in_the_browser(lab, page) -> None:
     steppers.first.wait_for(timeout=120_000)
     page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=180_000)
     assert "Traceback" not in page.locator(".jp-Notebook").inner_text()
-    assert steppers.count() >= 6 and page.locator(".wb-exercise").count() == 5
+    assert steppers.count() >= 8 and page.locator(".wb-exercise").count() == 7
 
     bfs = steppers.first
     bfs.scroll_into_view_if_needed()
@@ -79,6 +79,7 @@ def test_stepper_steps_forward_and_back_in_the_browser(lab, page) -> None:
     _wait_for(lambda: "✘" in feedback.inner_text(), 10, "the exercise's feedback")
 
     _controls_stay_put(page, steppers.nth(1))
+    _ticket_steppers_step(page, steppers)
 
     if os.environ.get("WORKBENCH_DOCS_SHOTS"):
         _save_docs_picture(page, steppers.nth(1))
@@ -149,6 +150,38 @@ def _controls_stay_put(page, stepper) -> None:  # type: ignore[no-untyped-def]
         page.screenshot(path=f"{shots}/stepper-presentation-wide.png")
     stepper.locator(".wb-step-present").click()
     _wait_for(lambda: _box(board)["width"] < 1.1 * first["board"]["width"], 20, "the board back")
+
+
+def _ticket_steppers_step(page, steppers) -> None:  # type: ignore[no-untyped-def]
+    """The Ticket to Ride steppers at 1400 x 900: the longest trail's search and the hand's
+    forest step forward, the route map changes, and the panel shows the trail and the
+    groups. With ``WORKBENCH_STEPPER_SHOTS`` set, a picture of each some way in."""
+    page.set_viewport_size({"width": 1400, "height": 900})
+    _jump(page, steppers.filter(has_text="Longest trail").first, 41, ("this trail", "best trail"))
+    _jump(page, steppers.filter(has_text="Steiner forest").first, 16, ("groups of", "best split"))
+
+
+def _jump(page, stepper, step: int, words: tuple[str, ...]) -> None:  # type: ignore[no-untyped-def]
+    """Jump ``stepper`` to ``step`` (1 + a multiple of 5) with the slider's keys; the map
+    changes and the panel shows ``words``."""
+    controls = stepper.locator(".wb-stepper-controls")
+    page.evaluate("el => el.scrollIntoView({block: 'start'})", controls.element_handle())
+    page.wait_for_timeout(300)
+    canvas, status = stepper.locator(".bk-Canvas").first, stepper.locator(".wb-stepper-step")
+    before = canvas.screenshot()
+    handle = stepper.locator(".noUi-handle").first
+    handle.focus()
+    for _ in range((step - 1) // 5):  # PageUp moves the slider five steps
+        handle.press("PageUp")
+    _wait_for(lambda: status.inner_text().startswith(f"step {step} of"), 20, f"step {step}")
+    _wait_for(lambda: _pixels_differ(before, canvas.screenshot()) > 0, 10, "the map to change")
+    panel = stepper.locator(".wb-stepper-data").inner_text()
+    assert all(w in panel for w in words), panel
+    shots = os.environ.get("WORKBENCH_STEPPER_SHOTS")
+    if shots:
+        page.wait_for_timeout(500)
+        title = stepper.locator("h3").first.inner_text().split(",")[0].lower().replace(" ", "-")
+        page.screenshot(path=f"{shots}/stepper-{title}.png")
 
 
 def _save_docs_picture(page, stepper) -> None:

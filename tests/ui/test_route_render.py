@@ -104,3 +104,15 @@ def test_cli_renders_a_route_board(tmp_path: Path) -> None:
     )
     assert result.returncode == 1 and "Traceback" not in result.stderr
     assert f"{bad}:15:49: " in result.stderr
+
+
+def test_stations_stand_on_their_cities_and_the_legend_names_them(europe: RouteBoard) -> None:
+    bare = route_figure(europe, width=600)
+    assert bare.select_one({"name": "station-marks"}).data_source.data["x"] == []
+    labels = [item.label.value for item in bare.legend[0].items]
+    assert labels[-1] == "station: a player's triangle on a city (3 each, one per city)"
+    placed = route_figure(europe, width=600, stations={"Wien": "#123456", "Roma": "#abcdef"})
+    data = placed.select_one({"name": "station-marks"}).data_source.data
+    assert data["city"] == ["Roma", "Wien"] and data["fill"] == ["#abcdef", "#123456"]
+    assert (data["x"][1], data["y"][1]) == europe.positions["Wien"]
+    assert placed.select_one({"name": "station-marks"}).glyph.marker == "triangle"

@@ -125,6 +125,27 @@ class Projection:
         y = math.degrees(rho0 - rho * math.cos(theta))
         return (round(x, 9) + 0.0, round(y, 9) + 0.0)
 
+    def unproject(self, x: float, y: float) -> XY:
+        """``(x, y)`` in degrees of arc -> ``(lon, lat)`` in degrees: :meth:`project` undone.
+
+        Examples
+        --------
+        >>> p = Projection((10.0, 50.0), (40.0, 60.0))
+        >>> lon, lat = p.unproject(*p.project(2.35, 48.86))
+        >>> round(lon, 9), round(lat, 9)
+        (2.35, 48.86)
+        """
+        n, f, rho0 = self._constants
+        dx, dy = math.radians(x), rho0 - math.radians(y)
+        sign = 1.0 if n > 0 else -1.0
+        rho = sign * math.hypot(dx, dy)
+        theta = math.atan2(sign * dx, sign * dy)
+        lon = self.center[0] + math.degrees(theta / n)
+        if rho == 0:
+            return (lon, 90.0 * sign)
+        lat = math.degrees(2 * math.atan((f / rho) ** (1 / n)) - math.pi / 2)
+        return (lon, lat)
+
 
 @dataclass(frozen=True)
 class RouteCity:

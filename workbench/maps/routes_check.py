@@ -316,6 +316,8 @@ def _check_crossings(board: RouteBoard, report: Callable[..., None]) -> None:
         if where.is_empty:
             continue
         x, y = where.representative_point().coords[0]
+        if board.projection is not None:  # say where in the file's own coordinates
+            x, y = board.projection.unproject(x, y)
         report(
             "route",
             b,

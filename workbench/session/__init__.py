@@ -12,6 +12,8 @@ from workbench.session.events import Change, Listeners
 from workbench.session.game import GameSession
 from workbench.session.jobs import LatestJob
 from workbench.session.play import PlaySession
+from workbench.session.route_analysis import RouteEditAnalysis, analyze_route_edit
+from workbench.session.route_edit import RouteEditSession, RoutePlace
 
 __all__ = [
     "SEGMENT_CYCLE",
@@ -24,5 +26,9 @@ __all__ = [
     "Opened",
     "Place",
     "PlaySession",
+    "RouteEditAnalysis",
+    "RouteEditSession",
+    "RoutePlace",
     "analyze_edit",
+    "analyze_route_edit",
 ]

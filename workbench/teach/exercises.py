@@ -1,6 +1,6 @@
 """Exercises that check themselves: seeded generators, forgiving checkers, friendly feedback.
 
-Five kinds of question, each asked on a board (a part of it, or a hand of its cities), on
+Seven kinds of question, each asked on a board (a part of it, or a hand of its cities), on
 any networkx graph, or on a fresh random graph when none is given:
 
 =================  ===========================================================================
@@ -9,6 +9,8 @@ any networkx graph, or on a fresh random graph when none is given:
 ``missing_rails``  How many rails is this hand missing (the round's scoring question)?
 ``start_marker``   Where should the start marker go, to miss as few rails as possible?
 ``dijkstra_order`` In which order does Dijkstra's algorithm settle these cities?
+``longest_trail``  How long is the longest continuous path of these routes?
+``ticket_forest``  What does the cheapest network completing these tickets cost?
 =================  ===========================================================================
 
 Every exercise has a ``question``, ``check(answer) -> Feedback`` (whether it is right and a
@@ -49,9 +51,11 @@ import networkx as nx
 
 from workbench.algorithms import steiner_cost_to_all, steiner_tree
 from workbench.teach.answers import Names
+from workbench.teach.forest import steiner_forest as forest_search
 from workbench.teach.frames import Frame, FrozenMap, Trace
 from workbench.teach.textbook import random_graph
 from workbench.teach.trace import trace
+from workbench.teach.trails import longest_trail as trail_search
 
 if TYPE_CHECKING:
     from workbench.maps.board import Board
@@ -63,8 +67,10 @@ __all__ = [
     "Exercise",
     "Feedback",
     "KruskalNext",
+    "LongestTrail",
     "MissingRails",
     "StartMarker",
+    "TicketForest",
     "exercise",
 ]
 
@@ -1297,8 +1303,455 @@ class DijkstraOrder(Exercise):
         return trace("dijkstra", self.graph, source=self.source)
 
 
+# ---------------------------------------------------------------------------- Ticket to Ride
+
+_TRAIL_ROUTES = 10  # routes in a generated player's network
+_FOREST_AREA = 20  # nodes of a part of a board a hand of tickets is asked on
+
+
+def _network(G: nx.Graph, rng: random.Random, count: int) -> list[Edge]:
+    """About ``count`` edges of ``G`` forming one connected network: a random tree, then more."""
+    names = Names(G)
+    edges = sorted((names.key(u, v) for u, v in G.edges()), key=names.sort_key)
+    rng.shuffle(edges)
+    parent = {v: v for v in G}
+
+    def find(x: Hashable) -> Hashable:
+        while parent[x] != x:
+            parent[x] = x = parent[parent[x]]
+        return x
+
+    start = rng.choice(names.order(G))
+    grown, chosen = {start}, list[Edge]()
+    while len(chosen) < count:
+        step = [e for e in edges if (e[0] in grown) != (e[1] in grown)]
+        if not step:
+            break
+        e = step[0]
+        grown.update(e)
+        chosen.append(e)
+        parent[find(e[0])] = find(e[1])
+    inner = [e for e in edges if e[0] in grown and e[1] in grown and e not in chosen]
+    chosen += inner[: max(0, count - len(chosen)) + 2]
+    return sorted(chosen, key=names.sort_key)
+
+
+def _ticket(names: Names, ticket: Any) -> Edge:
+    """A ticket as a pair of nodes: a pair of names or nodes, or text like ``"Paris-Wien"``."""
+    if isinstance(ticket, str):
+        for i, ch in enumerate(ticket):
+            if ch in "-–—":
+                try:
+                    a, b = names.node(ticket[:i].strip()), names.node(ticket[i + 1 :].strip())
+                except ValueError:
+                    continue
+                if a != b:
+                    return names.key(a, b)
+        raise ValueError(f"I can't read {ticket!r} as a ticket: write two cities joined by '-'.")
+    a, b = (names.node(x) for x in ticket)
+    if a == b:
+        raise ValueError(f"A ticket joins two different cities, not {names.label(a)} twice.")
+    return names.key(a, b)
+
+
+def _around_cities(G: nx.Graph, rng: random.Random, count: int) -> nx.Graph:
+    """The part of a board around a random city that holds ``count`` cities, with a margin
+    of a third more points (the whole board if it has fewer cities)."""
+    names = Names(G)
+    cities = names.order(v for v, c in G.nodes(data="city") if c)
+    if len(cities) <= count:
+        return G.copy()
+    centre = rng.choice(cities)
+    seen, found, stop = [centre], 1, None
+    for _, v in nx.bfs_edges(G, centre, sort_neighbors=names.order):
+        seen.append(v)
+        found += bool(G.nodes[v].get("city"))
+        if found == count and stop is None:
+            stop = len(seen) + len(seen) // 3
+        if stop is not None and len(seen) >= stop:
+            break
+    return G.subgraph(seen).copy()
+
+
+def _greedy_walk(H: nx.Graph) -> Any:
+    """The longest trail found by always taking the longest unused route, from any city."""
+    best: Any = 0
+    for start in H:
+        used: set[frozenset[Hashable]] = set()
+        u, total = start, 0
+        while True:
+            options = [
+                (H.edges[u, v].get("weight", 1), str(v), v)
+                for v in H[u]
+                if frozenset((u, v)) not in used
+            ]
+            if not options:
+                break
+            w, _, v = max(options)
+            used.add(frozenset((u, v)))
+            total += w
+            u = v
+        best = max(best, total)
+    return best
+
+
+@dataclass(frozen=True, eq=False, kw_only=True, repr=False)
+class LongestTrail(Exercise):
+    """How long is the longest continuous path of these routes? (Ticket to Ride's bonus.)
+
+    The answer is the length of a longest trail: a walk along the routes that uses each
+    one at most once and may pass a city again. A wrong number is matched against the
+    usual slips (a path that never passes a city twice, every route at once, a greedy walk,
+    routes counted instead of their lengths).
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> G = nx.Graph([("A", "B"), ("B", "C"), ("C", "A"), ("A", "D"), ("D", "E"), ("E", "A"),
+    ...               ("B", "F"), ("D", "G"), ("C", "H")])
+    >>> ex = LongestTrail.from_routes(G, G.edges())
+    >>> ex.length, ex.check("7").correct
+    (7, True)
+    >>> print(ex.check(6).message)
+    Not quite. That is the longest path that never passes a city twice. A trail may pass a
+    city again, as long as it uses no route twice: go round a loop.
+    >>> print(ex.check(9).message)
+    Not quite. That uses every route, but no trail can: a trail uses two routes at every
+    city it passes through, so only its two ends may have an odd number of routes, and
+    this network has 6 such cities.
+    """
+
+    kind = "longest_trail"
+    title = "How long is the longest continuous path?"
+    answer_format = "Answer with a length, like 12."
+
+    routes: tuple[Edge, ...]
+    length: Any
+    trail: tuple[Hashable, ...]
+    slips: FrozenMap
+
+    @classmethod
+    def generate(cls, source: Board | nx.Graph | None = None, seed: int = 0) -> LongestTrail:
+        """A player's network of about ten routes on a part of a board (or a graph).
+
+        Examples
+        --------
+        >>> ex = LongestTrail.generate(seed=2)
+        >>> ex.check(ex.length).correct, len(ex.routes) <= 12
+        (True, True)
+        """
+        rng = random.Random(seed)
+        G, board = _resolve(source, seed, n=9)
+        area = _area(G, rng, 9)
+        routes = _network(area, rng, _TRAIL_ROUTES)
+        return cls.from_routes(area, routes, board=board, seed=seed)
+
+    @classmethod
+    def from_routes(
+        cls,
+        source: Board | nx.Graph,
+        routes: Iterable[Any],
+        *,
+        board: Board | None = None,
+        seed: int | None = None,
+    ) -> LongestTrail:
+        """The exercise for a player holding ``routes`` (pairs or text) of ``source``."""
+        G, found = _resolve(source, 0)
+        board = board if board is not None else found
+        names = Names(G)
+        chosen = tuple(sorted({names.edge(r) for r in routes}, key=names.sort_key))
+        H: nx.Graph[Hashable] = nx.Graph()
+        H.add_edges_from((u, v, {"weight": _weight(G, (u, v))}) for u, v in chosen)
+        result = trail_search(H, max_frames=2).result  # the answer, not the frames
+        length = result["length"]
+        slips: dict[Any, list[str]] = {}
+
+        def slip(value: Any, message: str) -> None:
+            if value != length:
+                slips.setdefault(_num(value), []).append(message)
+
+        paths = [
+            nx.path_weight(H, p, "weight")
+            for a, b in itertools.combinations(names.order(H), 2)
+            for p in nx.all_simple_paths(H, a, b)
+        ]
+        slip(
+            max(paths, default=0),
+            "That is the longest path that never passes a city twice. A trail may pass a "
+            "city again, as long as it uses no route twice: go round a loop.",
+        )
+        odd = sum(1 for _, d in H.degree() if d % 2)
+        slip(
+            H.size(weight="weight"),
+            "That uses every route, but no trail can: a trail uses two routes at every city "
+            "it passes through, so only its two ends may have an odd number of routes, and "
+            f"this network has {odd} such cities.",
+        )
+        slip(
+            _greedy_walk(H),
+            "That is a greedy walk, always taking the longest route next: it gets stuck "
+            "early. Try starting elsewhere, or keep a long route for later.",
+        )
+        if any(_weight(H, e) != 1 for e in H.edges()):
+            slip(len(result["edges"]), "That counts the routes; add up their lengths.")
+        seen = _listing([names.label(v) for v in names.order(H)], 100)
+        what = "segments" if board is not None else f"edges (joining {seen})"
+        question = (
+            f"A player holds the highlighted {what}. How long is their longest "
+            "continuous path: a trail along their routes that uses each route at most once "
+            "but may pass a city again? Add up the lengths (the weights) of its routes."
+        )
+        rails = dict.fromkeys(chosen, "rail")
+        picture = _frame("The player's routes.", {}, rails)
+        trail_nodes: dict[Hashable, str] = dict.fromkeys(result["nodes"], "visited")
+        if result["nodes"]:
+            trail_nodes[result["nodes"][0]] = "source"
+            trail_nodes[result["nodes"][-1]] = "current"
+        solution_picture = _frame(
+            f"A longest trail: {length} long.",
+            trail_nodes,
+            {**rails, **dict.fromkeys(result["edges"], "best")},
+        )
+        return cls(
+            graph=G,
+            board=board,
+            seed=seed,
+            question=question,
+            picture=picture,
+            solution_picture=solution_picture,
+            routes=chosen,
+            length=length,
+            trail=result["nodes"],
+            slips=FrozenMap({k: " ".join(v) for k, v in slips.items()}),
+        )
+
+    def _check(self, answer: Any) -> Feedback:
+        value = _num(_parse_number(answer))
+        if value == self.length:
+            return Feedback(True, f"Yes! {self.solution()}")
+        if value in self.slips:
+            return Feedback(False, f"Not quite. {self.slips[value]}")
+        if value > self.length:
+            return Feedback(
+                False,
+                "Too long: no trail along these routes is that long. Check that your trail "
+                "uses no route twice and that you added each route once.",
+            )
+        return Feedback(
+            False,
+            "Too short: there is a longer trail. Start at a city with an odd number of routes "
+            "and use the loops: a trail may pass a city again.",
+        )
+
+    def solution(self) -> str:
+        """The length and one longest trail.
+
+        Examples
+        --------
+        >>> import networkx as nx
+        >>> print(LongestTrail.from_routes(nx.path_graph(3), [(0, 1), (1, 2)]).solution())
+        2: for example the trail 0 → 1 → 2, 2 routes.
+        """
+        names = self.names
+        if not self.trail:
+            return "0: there is no route."
+        steps = " → ".join(names.label(v) for v in self.trail)
+        count = _count(len(self.trail) - 1, "route")
+        return f"{_num(self.length)}: for example the trail {steps}, {count}."
+
+    def solution_answer(self) -> Any:
+        """The length."""
+        return _num(self.length)
+
+    def trace(self) -> Trace:
+        """The exact search on the player's routes."""
+        H: nx.Graph[Hashable] = nx.Graph()
+        H.add_edges_from((u, v, {"weight": _weight(self.graph, (u, v))}) for u, v in self.routes)
+        return trail_search(H)
+
+
+@dataclass(frozen=True, eq=False, kw_only=True, repr=False)
+class TicketForest(Exercise):
+    """What is the cheapest network completing this hand of tickets? (A Steiner forest.)
+
+    The answer is the total weight of the cheapest set of edges joining each ticket's two
+    cities; it may be in several pieces. A wrong number is matched against one shortest
+    path per ticket (their union, or their plain sum) and one tree over every city.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> G = nx.Graph()
+    >>> G.add_weighted_edges_from([("a", "L", 1), ("c", "L", 1), ("L", "R", 4), ("R", "b", 1),
+    ...     ("R", "d", 1), ("a", "b", 5), ("c", "d", 5), ("R", "x", 9), ("x", "y", 1)])
+    >>> ex = TicketForest.from_tickets(G, [("a", "b"), ("c", "d"), ("x", "y")])
+    >>> ex.cost, ex.check("9").correct
+    (9, True)
+    >>> print(ex.check(11).message)
+    Not quite. That is one shortest path per ticket. Tickets can share routes: a network
+    joining several tickets at once can cost less than their paths.
+    >>> print(ex.check(18).message)
+    Not quite. That joins every city in one tree. Tickets far apart need not be joined to
+    each other: the network may be in several pieces.
+    """
+
+    kind = "ticket_forest"
+    title = "What does the cheapest network for these tickets cost?"
+    answer_format = "Answer with a number, like 12."
+
+    tickets: tuple[Edge, ...]
+    cost: Any
+    groups: tuple[tuple[Edge, ...], ...]
+    build: tuple[Edge, ...]
+    slips: FrozenMap
+
+    @classmethod
+    def generate(cls, source: Board | nx.Graph | None = None, seed: int = 0) -> TicketForest:
+        """Three tickets on a part of a board (or a graph), a forest beating both easy answers
+        when one of a few tries finds such a hand.
+
+        Examples
+        --------
+        >>> ex = TicketForest.generate(seed=1)
+        >>> ex.check(ex.cost).correct, len(ex.tickets)
+        (True, 3)
+        """
+        rng = random.Random(seed)
+        G, board = _resolve(source, seed, n=12)
+        area = _area(G, rng, _FOREST_AREA) if board is None else _around_cities(G, rng, 6)
+        names = Names(area)
+        nodes = names.order(v for v, c in area.nodes(data="city") if c)
+        if len(nodes) < 6:
+            nodes = names.order(area)
+        hand: list[Edge] = []
+        for _ in range(8):
+            picks = rng.sample(nodes, min(6, len(nodes)))
+            hand = [names.key(picks[i], picks[i + 1]) for i in range(0, len(picks) - 1, 2)]
+            r = forest_search(area, hand, max_frames=2).result
+            if r["cost"] < min(r["paths_cost"], r["tree_cost"]):
+                break
+        return cls.from_tickets(area, hand, board=board, seed=seed)
+
+    @classmethod
+    def from_tickets(
+        cls,
+        source: Board | nx.Graph,
+        tickets: Iterable[Any],
+        *,
+        board: Board | None = None,
+        seed: int | None = None,
+    ) -> TicketForest:
+        """The exercise for a hand of ``tickets`` (pairs of cities, or text like ``"a-b"``)."""
+        G, found = _resolve(source, 0)
+        board = board if board is not None else found
+        names = Names(G)
+        hand = tuple(dict.fromkeys(_ticket(names, t) for t in tickets))
+        result = forest_search(G, hand, max_frames=2).result
+        cost = result["cost"]
+        slips: dict[Any, list[str]] = {}
+
+        def slip(value: Any, message: str) -> None:
+            if value != cost:
+                slips.setdefault(_num(value), []).append(message)
+
+        slip(
+            result["paths_cost"],
+            "That is one shortest path per ticket. Tickets can share routes: a network "
+            "joining several tickets at once can cost less than their paths.",
+        )
+        each = sum(nx.shortest_path_length(G, a, b, weight="weight") for a, b in hand)
+        if each != result["paths_cost"]:
+            slip(
+                each,
+                "That adds up each ticket's shortest path, paying twice for routes they share.",
+            )
+        slip(
+            result["tree_cost"],
+            "That joins every city in one tree. Tickets far apart need not be joined to "
+            "each other: the network may be in several pieces.",
+        )
+        listed = _listing([names.segment(t) for t in hand], 100)
+        question = (
+            f"Your tickets are {listed}: each asks for its two cities to be joined by your "
+            "routes. What is the least total length (weight) of routes that completes every "
+            "ticket? The network may be in several pieces."
+        )
+        ends = dict.fromkeys((v for t in hand for v in t), "terminal")
+        picture = _frame("The cities of your tickets.", ends, {})
+        build = tuple(result["edges"])
+        tree_nodes = dict.fromkeys((v for e in build for v in e), "tree")
+        solution_picture = _frame(
+            f"A cheapest network: {_num(cost)}.",
+            {**tree_nodes, **ends},
+            dict.fromkeys(build, "tree"),
+        )
+        return cls(
+            graph=G,
+            board=board,
+            seed=seed,
+            question=question,
+            picture=picture,
+            solution_picture=solution_picture,
+            tickets=hand,
+            cost=cost,
+            groups=tuple(result["groups"]),
+            build=build,
+            slips=FrozenMap({k: " ".join(v) for k, v in slips.items()}),
+        )
+
+    def _check(self, answer: Any) -> Feedback:
+        value = _num(_parse_number(answer))
+        if value == self.cost:
+            return Feedback(True, f"Yes! {self.solution()}")
+        if value in self.slips:
+            return Feedback(False, f"Not quite. {self.slips[value]}")
+        if value < self.cost:
+            return Feedback(
+                False,
+                "Too low: no network that cheap completes every ticket. Check that each "
+                "ticket's two cities are joined.",
+            )
+        return Feedback(
+            False,
+            "Too high: there is a cheaper network. Let tickets that go the same way share "
+            "routes, and leave tickets far apart in separate pieces.",
+        )
+
+    def solution(self) -> str:
+        """The cost, and which tickets share a piece.
+
+        Examples
+        --------
+        >>> import networkx as nx
+        >>> print(TicketForest.from_tickets(nx.path_graph(4), [(0, 1), (2, 3)]).solution())
+        2: 2 pieces, {0-1} and {2-3}, for example 0-1 and 2-3.
+        """
+        names = self.names
+        pieces = ["{" + ", ".join(names.segment(t) for t in group) + "}" for group in self.groups]
+        routes = _listing([names.segment(e) for e in self.build], 100)
+        count = _count(len(self.groups), "piece")
+        return f"{_num(self.cost)}: {count}, {_listing(pieces, 100)}, for example {routes}."
+
+    def solution_answer(self) -> Any:
+        """The cost."""
+        return _num(self.cost)
+
+    def trace(self) -> Trace:
+        """The exact forest: every group's tree, every split of the hand."""
+        return forest_search(self.graph, self.tickets)
+
+
 EXERCISES: Mapping[str, type[Exercise]] = {
-    cls.kind: cls for cls in (KruskalNext, Bridges, MissingRails, StartMarker, DijkstraOrder)
+    cls.kind: cls
+    for cls in (
+        KruskalNext,
+        Bridges,
+        MissingRails,
+        StartMarker,
+        DijkstraOrder,
+        LongestTrail,
+        TicketForest,
+    )
 }
 """Every kind of exercise by name, in the order of a lesson."""
 

@@ -59,6 +59,7 @@ EDGE_ROLES = (
     "cut",  # in the minimum cut
     "bridge",  # its removal disconnects the graph
     "rail",  # a rail already on the board (exercises about hands)
+    "best",  # the best found so far (the longest trail, the cheapest split of a hand)
 )
 """Every role an edge can have in a frame; a UI maps each one to a colour."""
 

@@ -3,8 +3,11 @@
 A board is the graph a class knows best, but a first lesson often wants nine letters and
 fourteen numbered edges that fit on a slide. :func:`textbook_graph` is the classic example
 of minimum spanning trees (Cormen et al. [1]_, figure 23.1); :func:`random_graph` draws as
-many fresh, planar, connected graphs as a class needs, each one fixed by its seed. Both
-give every node a ``pos`` (for drawing) and every edge an integer ``weight``.
+many fresh, planar, connected graphs as a class needs, each one fixed by its seed. For
+Ticket to Ride, :func:`route_graph` turns a route board (or one player's routes) into a
+graph, :func:`player_network` is the lesson's player network for the longest trail and
+:data:`FOREST_HAND` its hand of tickets for the Steiner forest. All give every node a
+``pos`` (for drawing) and every edge an integer ``weight``.
 
 References
 ----------
@@ -17,10 +20,22 @@ from __future__ import annotations
 import math
 import random
 import string
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 import networkx as nx
 
-__all__ = ["random_graph", "textbook_graph"]
+if TYPE_CHECKING:
+    from workbench.maps.routes import RouteBoard
+
+__all__ = [
+    "FOREST_HAND",
+    "PLAYER_ROUTES",
+    "player_network",
+    "random_graph",
+    "route_graph",
+    "textbook_graph",
+]
 
 _TEXTBOOK_POS = {
     "a": (0.0, 1.0),
@@ -160,4 +175,108 @@ def random_graph(
             G.add_edge(u, v)
     for u, v in sorted(G.edges()):
         G.edges[u, v]["weight"] = rng.randint(1, max_weight)
+    return G
+
+
+def route_graph(board: RouteBoard, routes: Iterable[str] | None = None) -> nx.Graph:
+    """A route board, or some of its routes, as a graph to draw and search.
+
+    One edge per pair of joined cities (a player never holds both lanes of a double), its
+    ``weight`` the route's length in cars and ``route`` its id; nodes are city names with
+    their ``pos`` on the board's plane. Given ``routes`` (ids), only those and their cities
+    are kept: one player's network.
+
+    Parameters
+    ----------
+    board : RouteBoard
+    routes : iterable of str, optional
+        Route ids such as ``"Paris-Wien"`` (``"Frankfurt-Paris#2"`` for a second lane).
+
+    Returns
+    -------
+    networkx.Graph
+
+    Raises
+    ------
+    KeyError
+        If a route id is not on the board.
+
+    Examples
+    --------
+    >>> from workbench import load_map
+    >>> europe = load_map("maps/ticket_to_ride_europe.yaml")
+    >>> G = route_graph(europe)
+    >>> len(G), G.number_of_edges(), G["Paris"]["Frankfurt"]["weight"]
+    (47, 90, 3)
+    >>> sorted(route_graph(europe, ["Paris-Zurich", "Munchen-Zurich"]).edges(data="weight"))
+    [('Munchen', 'Zurich', 2), ('Paris', 'Zurich', 3)]
+    """
+    by_id = {r.id: r for r in board.routes}
+    if routes is None:
+        chosen = list(board.routes)
+    else:
+        chosen = []
+        for rid in routes:
+            if rid not in by_id:
+                raise KeyError(f"no route {rid!r} on {board.name!r}")
+            chosen.append(by_id[rid])
+    G: nx.Graph[str] = nx.Graph(name=board.name)
+    ends = {c for r in chosen for c in r.ends}
+    for city in board.cities:
+        if routes is None or city.name in ends:
+            x, y = board.xy(city.at)
+            G.add_node(city.name, pos=(float(x), float(y)))
+    for r in chosen:
+        a, b = r.ends
+        if not G.has_edge(a, b) or G[a][b]["weight"] > r.length:
+            G.add_edge(a, b, weight=r.length, route=r.id)
+    return G
+
+
+PLAYER_ROUTES = (
+    "Brest-Dieppe",
+    "Dieppe-Paris",
+    "Brest-Paris",
+    "Bruxelles-Paris",
+    "Amsterdam-Bruxelles",
+    "Amsterdam-Frankfurt",
+    "Bruxelles-Frankfurt",
+    "Essen-Frankfurt",
+    "Frankfurt-Munchen",
+    "Munchen-Zurich",
+    "Marseille-Zurich",
+    "Marseille-Paris",
+    "Munchen-Venezia",
+    "Roma-Venezia",
+)
+"""The lesson's player network on Ticket to Ride Europe: 14 routes, 29 cars, 12 cities."""
+
+FOREST_HAND = (("Paris", "Wien"), ("Brest", "Venezia"), ("Smyrna", "Sofia"))
+"""The lesson's hand of tickets on Ticket to Ride Europe: two that cross and one far away.
+
+Its cheapest network costs 17 cars; one shortest path per ticket costs 21 and one tree over
+all six cities 22.
+"""
+
+
+def player_network() -> nx.Graph:
+    """One player's routes at the end of a game of Ticket to Ride Europe, for the longest
+    trail: :data:`PLAYER_ROUTES` (two loops and four branches) as a :func:`route_graph`.
+
+    Examples
+    --------
+    >>> G = player_network()
+    >>> len(G), G.number_of_edges(), int(G.size(weight="weight"))
+    (12, 14, 29)
+    >>> sorted(v for v, d in G.degree() if d % 2)
+    ['Bruxelles', 'Essen', 'Munchen', 'Roma']
+    """
+    from workbench.maps.io import load_map
+    from workbench.maps.routes import RouteBoard
+    from workbench.resources import maps_dir
+
+    board = load_map(maps_dir() / "ticket_to_ride_europe.yaml")
+    assert isinstance(board, RouteBoard)
+    G = route_graph(board, PLAYER_ROUTES)
+    G.graph["name"] = "a player's routes"
     return G

@@ -15,10 +15,10 @@ from typing import Any
 
 import networkx as nx
 
-from workbench.teach import cuts, search, steiner, trees
+from workbench.teach import cuts, forest, search, steiner, trails, trees
 from workbench.teach.frames import Frame, Trace
 
-__all__ = ["ALGORITHMS", "Algorithm", "Frame", "Trace", "trace"]
+__all__ = ["ALGORITHMS", "EXACT_SEARCHES", "Algorithm", "Frame", "Trace", "trace"]
 
 
 @dataclass(frozen=True)
@@ -80,6 +80,28 @@ ALGORITHMS: Mapping[str, Algorithm] = dict(
 )
 """Every traced algorithm by name, in the order a menu lists them."""
 
+EXACT_SEARCHES: Mapping[str, Algorithm] = dict(
+    [
+        _entry(
+            "longest_trail",
+            "Longest trail, exact search",
+            trails.longest_trail,
+            trails.LONGEST_TRAIL,
+        ),
+        _entry(
+            "steiner_forest",
+            "Steiner forest for a hand of tickets, exact",
+            forest.steiner_forest,
+            forest.STEINER_FOREST,
+            ("tickets",),
+        ),
+    ]
+)
+"""Traced searches that try every case, by name: their work grows exponentially, so they
+are meant for one player's routes or a hand of tickets, not a whole board, and menus and
+tests that run every algorithm of :data:`ALGORITHMS` on a board leave them out.
+:func:`trace` runs them by name too."""
+
 
 def trace(name: str, G: nx.Graph, **params: Any) -> Trace:
     """Run algorithm ``name`` on ``G`` and return its frames and result.
@@ -89,7 +111,9 @@ def trace(name: str, G: nx.Graph, **params: Any) -> Trace:
     name : str
         A key of :data:`ALGORITHMS`: ``"bfs"``, ``"dijkstra"``, ``"dial"`` (``source=``);
         ``"prim"`` (``root=`` optional), ``"kruskal"``; ``"bridges"``; ``"min_cut"``
-        (``s=``, ``t=``); ``"steiner_mst"``, ``"steiner_dp"`` (``terminals=``).
+        (``s=``, ``t=``); ``"steiner_mst"``, ``"steiner_dp"`` (``terminals=``); and the
+        :data:`EXACT_SEARCHES` ``"longest_trail"`` and ``"steiner_forest"``
+        (``tickets=``).
     G : networkx Graph
     **params
         The algorithm's parameters, and ``weight=`` (where weights matter) and
@@ -116,9 +140,10 @@ def trace(name: str, G: nx.Graph, **params: Any) -> Trace:
     ...
     ValueError: unknown algorithm 'dfs'; choose one of: bfs, dijkstra, dial, prim, kruskal, ...
     """
-    algorithm = ALGORITHMS.get(name)
+    algorithm = ALGORITHMS.get(name) or EXACT_SEARCHES.get(name)
     if algorithm is None:
-        raise ValueError(f"unknown algorithm {name!r}; choose one of: {', '.join(ALGORITHMS)}")
+        known = ", ".join([*ALGORITHMS, *EXACT_SEARCHES])
+        raise ValueError(f"unknown algorithm {name!r}; choose one of: {known}")
     missing = [p for p in algorithm.params if p not in params]
     if missing:
         raise ValueError(f"{name} needs {', '.join(f'{p}=' for p in missing)}")

@@ -168,6 +168,13 @@ class MapEditor:
     >>> editor.close()
     """
 
+    def __new__(cls, board: Any, **options: Any) -> Any:
+        """A route board (or a file with ``kind: routes``) opens in a
+        :class:`~workbench.ui.route_editor.RouteEditor` instead."""
+        from workbench.ui.route_editor import RouteEditor, opens_route_board
+
+        return RouteEditor(board, **options) if opens_route_board(board) else super().__new__(cls)
+
     def __init__(
         self,
         board: Board | str | os.PathLike[str],

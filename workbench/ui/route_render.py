@@ -4,15 +4,19 @@ Each route is a row of cars: rectangles along its line (straight, or bent at its
 points), in the route's card color or gray. The two lanes of a double lie side by side,
 tunnels have a heavy dark outline, and a ferry's locomotive spaces carry a white locomotive
 mark. Cities are discs with their names; land outlines, when the board has them, lie
-behind. A legend names the kinds. Drawing is in the board's plane coordinates (projected
-when the board is written in degrees), north up.
+behind. A station is a triangle on its city's disc, in its owner's color (any city may hold one;
+each player has ``deck.stations``): a figure drawn with ``stations=`` shows them, and the
+legend names the symbol on every board, bare or not. Drawing is in the board's plane
+coordinates (projected when the board is written in degrees), north up.
 
 Every glyph renderer has a ``name`` (:data:`ROUTE_RENDERER_NAMES`) for tests and widgets.
 """
 
 from __future__ import annotations
 
+import math
 import os
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +40,7 @@ __all__ = [
     "route_board_html",
     "route_figure",
     "save_route_board_html",
+    "station_columns",
 ]
 
 ROUTE_RENDERER_NAMES: tuple[str, ...] = (
@@ -45,6 +50,8 @@ ROUTE_RENDERER_NAMES: tuple[str, ...] = (
     "cars-ferry",
     "locomotives",
     "cities",
+    "station-marks",
+    "station-key",
 )
 """The ``name`` of every glyph renderer :func:`route_figure` draws, bottom to top; the city
 names are a :class:`~bokeh.models.LabelSet` called ``"city-names"`` over a white halo."""
@@ -55,6 +62,33 @@ XY = tuple[float, float]
 # CITY_RADIUS, CAR_WIDTH and CAR_GAP (plane units) live in workbench.maps.drawing, shared
 # with the printed board
 CITY_FILL, CITY_LINE = "#f2e6c9", "#5b4a2f"
+STATION_STYLE: dict[str, Any] = {"marker": "triangle", "size": 16, "line_color": "black"}
+"""How a station is drawn (its fill is its owner's color)."""
+
+
+def station_columns(board: RouteBoard, stations: Mapping[str, str]) -> Columns:
+    """Where the triangles of ``stations`` (city name -> fill color) stand, as Bokeh
+    columns ``x``, ``y``, ``fill`` and ``city``, in city order: on their city's disc (above
+    it, the city's name would hide them).
+
+    Examples
+    --------
+    >>> from workbench import load_map
+    >>> europe = load_map("maps/ticket_to_ride_europe.yaml")
+    >>> columns = station_columns(europe, {"Wien": "#1f77b4", "Paris": "#d62728"})
+    >>> columns["city"], columns["fill"]
+    (['Paris', 'Wien'], ['#d62728', '#1f77b4'])
+    >>> (columns["x"][1], columns["y"][1]) == europe.positions["Wien"]  # on its city's disc
+    True
+    """
+    pos = board.positions
+    items = sorted((c, f) for c, f in stations.items() if c in pos)
+    return {
+        "x": [pos[c][0] for c, _ in items],
+        "y": [pos[c][1] for c, _ in items],
+        "fill": [f for _, f in items],
+        "city": [c for c, _ in items],
+    }
 
 
 def car_columns(board: RouteBoard) -> dict[str, Columns]:
@@ -129,8 +163,15 @@ _CAR_STYLE: dict[str, dict[str, Any]] = {
 }
 
 
-def route_figure(board: RouteBoard, *, width: int = 1100, title: str | None = None) -> figure:
-    """Draw a route board as a Bokeh figure: cars, lanes, tunnels, ferries, cities, legend.
+def route_figure(
+    board: RouteBoard,
+    *,
+    width: int = 1100,
+    title: str | None = None,
+    stations: Mapping[str, str] | None = None,
+) -> figure:
+    """Draw a route board as a Bokeh figure: cars, lanes, tunnels, ferries, cities, the
+    ``stations`` placed (city name -> owner's fill; none on a bare board), legend.
 
     Examples
     --------
@@ -139,7 +180,7 @@ def route_figure(board: RouteBoard, *, width: int = 1100, title: str | None = No
     >>> len(fig.select_one({"name": "cities"}).data_source.data["name"])
     47
     >>> [item.label.value.split()[0] for item in fig.legend[0].items]
-    ['route', 'tunnel', 'ferry', 'a']
+    ['route', 'tunnel', 'ferry', 'a', 'station:']
     """
     pos = board.positions
     xmin, xmax, ymin, ymax = route_extent(board)
@@ -224,6 +265,23 @@ def route_figure(board: RouteBoard, *, width: int = 1100, title: str | None = No
         )
         fig.add_layout(labels)
 
+    marks = draw_glyph(
+        fig,
+        "station-marks",
+        Scatter(x="x", y="y", fill_color="fill", **STATION_STYLE),
+        station_columns(board, stations or {}),
+    )
+    # the legend's sample: one station nowhere on the map (BokehJS draws no legend sample
+    # for a renderer without rows), so the symbol shows on a board without stations too
+    key = draw_glyph(
+        fig,
+        "station-key",
+        Scatter(x="x", y="y", fill_color="white", **STATION_STYLE),
+        {"x": [math.nan], "y": [math.nan]},
+    )
+    per = board.deck.stations
+    station_label = f"station: a player's triangle on a city ({per} each, one per city)"
+
     legend = Legend(
         items=[
             LegendItem(label=label, renderers=[drawn[kind]], index=0)
@@ -234,8 +292,10 @@ def route_figure(board: RouteBoard, *, width: int = 1100, title: str | None = No
                 ("locomotives", "a ferry's locomotive space"),
             )
             if _rows(cars[kind])
-        ],
+        ]
+        + ([LegendItem(label=station_label, renderers=[key])] if per else []),
         orientation="horizontal",
+        ncols="auto" if width >= 1000 else 3,  # a narrow figure: two rows, none cut off
         label_text_font_size="9pt",
     )
     fig.add_layout(legend, "below")  # under the map: over it, it hid Edinburgh
@@ -256,6 +316,9 @@ def route_figure(board: RouteBoard, *, width: int = 1100, title: str | None = No
         )
     )
     fig.add_tools(HoverTool(renderers=[discs], tooltips=[("city", "@name")], name="city-hover"))
+    fig.add_tools(
+        HoverTool(renderers=[marks], tooltips=[("station", "@city")], name="station-hover")
+    )
     return fig
 
 

@@ -39,7 +39,7 @@ from bokeh.plotting import figure
 
 from workbench.maps.board import Board
 from workbench.maps.lattice import plane_xy
-from workbench.teach import ALGORITHMS, EDGE_ROLES, NODE_ROLES, Frame, Trace, trace
+from workbench.teach import ALGORITHMS, EDGE_ROLES, EXACT_SEARCHES, NODE_ROLES, Frame, Trace, trace
 from workbench.teach.answers import Names
 from workbench.ui.render import PADDING, board_extent, board_figure
 
@@ -79,6 +79,7 @@ NODE_STYLE: Mapping[str, Mapping[str, Any]] = {
 
 EDGE_STYLE: Mapping[str, Mapping[str, Any]] = {
     # clear of the board's lines: grey singles, blue water and ferries, brown mountains
+    "best": {"line_color": "#FFB000", "line_width": 12, "line_alpha": 0.75},  # a band below
     "rail": {"line_color": "#111111", "line_width": 5},
     "rejected": {"line_color": "#9A9A9A", "line_width": 3, "line_dash": [4, 3]},
     "candidate": {"line_color": "#8F2BD9", "line_width": 6, "line_dash": [9, 4]},
@@ -109,6 +110,7 @@ ROLE_LABELS: Mapping[str, str] = {
     "cut": "in the cut",
     "bridge": "bridge",
     "rail": "rail already built",
+    "best": "best so far",
 }
 """What the legend calls each role."""
 
@@ -125,6 +127,7 @@ assert set(NODE_STYLE) == set(NODE_ROLES) and set(EDGE_STYLE) == set(EDGE_ROLES)
 _PRESENTATION_NODE = 1.3  # nodes grow this much more than the picture when presenting
 _PLAIN_NODE = 26  # marker size (pixels) of a node of a small graph drawn on its own
 _BOARD_NODE = 13  # marker size of a highlighted point of a board
+_NAMED_NODES = 60  # a graph drawn on its own shows its node names up to this many nodes
 _EMPTY_NODES: dict[str, list[Any]] = {"x": [], "y": [], "name": []}
 _EMPTY_EDGES: dict[str, list[Any]] = {"x0": [], "y0": [], "x1": [], "y1": [], "name": []}
 
@@ -267,6 +270,11 @@ class FrameView:
             )
             self.figure.add_layout(legend, "below")
             self._scaled.append((legend, "label_text_font_size", 9.0))
+            if self.board is None and self.figure.height is not None:
+                # room for the legend's rows below a graph, so that it does not squeeze the
+                # picture (a board's figure has its own height)
+                self.figure.height += 22 * math.ceil(len(items) / 4) + 10
+                self._base_size = (self._base_size[0], self.figure.height)
         self.value_source = ColumnDataSource({"x": [], "y": [], "text": []})
         """The numbers written beside the nodes in presentation mode (:meth:`show_values`)."""
         self._value_labels: list[LabelSet] = []
@@ -437,7 +445,10 @@ class FrameView:
             x="x", y="y", size=size, fill_color="white", line_color="#333333", line_width=1.5
         )
         fig.renderers.append(GlyphRenderer(data_source=nodes, glyph=disc, name="graph-nodes"))
-        if len(self.graph) <= 40:
+        if len(self.graph) <= _NAMED_NODES:
+            # up to 40 nodes the names sit on the discs; a larger map (a route board's 47
+            # cities) gets smaller names just above its smaller discs
+            small = len(self.graph) > 40
             halo = {"text_color": "white", "text_outline_color": "white", "text_outline_width": 3}
             for name, style in (("graph-names-halo", halo), ("graph-names", {})):
                 labels = LabelSet(
@@ -445,10 +456,11 @@ class FrameView:
                     y="y",
                     text="name",
                     source=nodes,
-                    text_font_size="10pt",
+                    text_font_size="8pt" if small else "10pt",
                     text_font_style="bold",
                     text_align="center",
-                    text_baseline="middle",
+                    text_baseline="bottom" if small else "middle",
+                    y_offset=4 if small else 0,
                     name=name,
                 )
                 labels.update(**style)
@@ -539,6 +551,9 @@ _TITLES = {
     "closure": "metric closure (by distance)",
     "table": "table rows filled",
     "row": "this row: C[subset][node]",
+    "trail": "this trail",
+    "best trail": "best trail so far",
+    "groups": "groups of tickets: a minimum tree each",
 }
 _NODE_MAPS = ("level", "distance", "disc", "low", "row")
 
@@ -723,6 +738,12 @@ def state_html(
         elif key == "path":
             text = " → ".join(names.label(v) for v in value) if value else "none yet"
             parts.append(f"<div><b>last augmenting path</b>: {_esc(text)}</div>")
+        elif key in ("trail", "best trail"):
+            text = " → ".join(names.label(v) for v in value) if value else "none yet"
+            parts.append(f"<div><b>{_esc(title)}</b>: {_esc(text)}</div>")
+        elif key == "groups":
+            rows = [(group, _number(c)) for group, c in list(value)[:limit]]
+            parts.append(_table(title, ["group", "tree"], rows, max(0, len(value) - limit)))
         elif key == "subset":
             text = "{" + ", ".join(names.label(v) for v in value) + "}"
             parts.append(f"<div><b>subset</b>: {_esc(text)}</div>")
@@ -829,7 +850,7 @@ def _default_params(name: str, G: nx.Graph, board: Board | None) -> dict[str, An
         spread = cities[:: max(1, len(cities) // _DEFAULT_TERMINALS)][:_DEFAULT_TERMINALS]
     cities = cities or names.order(G)
     params: dict[str, Any] = {}
-    needed = ALGORITHMS[name].params
+    needed = {**ALGORITHMS, **EXACT_SEARCHES}[name].params
     if "source" in needed:
         params["source"] = cities[0]
     if "s" in needed:
@@ -847,6 +868,11 @@ def _resolve_params(params: dict[str, Any], names: Names) -> dict[str, Any]:
             out[key] = names.node(out[key])
     if "terminals" in out:
         out["terminals"] = [v if _is_node(names, v) else names.node(v) for v in out["terminals"]]
+    if "tickets" in out:
+        out["tickets"] = [
+            tuple(v if _is_node(names, v) else names.node(v) for v in ticket)
+            for ticket in out["tickets"]
+        ]
     return out
 
 
@@ -945,7 +971,7 @@ class AlgorithmStepper(widgets.VBox):
                 raise ValueError("parameters go with an algorithm's name, not with a trace")
             t = trace_or_name
         else:
-            if trace_or_name not in ALGORITHMS:
+            if trace_or_name not in ALGORITHMS and trace_or_name not in EXACT_SEARCHES:
                 trace(trace_or_name, graph)  # raises, listing the names
             wanted = {**_default_params(trace_or_name, graph, board), **params}
             t = trace(trace_or_name, graph, **_resolve_params(wanted, names))
@@ -964,7 +990,8 @@ class AlgorithmStepper(widgets.VBox):
         self._played_from = 0
         self._font_px = _FONT_PX
 
-        title = ALGORITHMS[t.name].title if t.name in ALGORITHMS else t.name
+        known = {**ALGORITHMS, **EXACT_SEARCHES}
+        title = known[t.name].title if t.name in known else t.name
         last = max(len(t.frames), 1)  # the play and the slider count steps from 1
         self.play = widgets.Play(value=1, min=1, max=last, step=1, interval=SPEEDS[1][1])
         self.play.layout.display = "none"  # a timer only: the buttons below drive it
