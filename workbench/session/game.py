@@ -331,9 +331,11 @@ class GameSession:
             seat = self.state.to_play
             who = "the table is dealing" if seat is None else f"{self.who(seat)} is playing"
             return self.say(f"wait: {who}", error=True)
+        told = len(self.log)
         try:
             self.match.play(action)
         except (IllegalActionError, ValueError) as error:  # a bad text is a ValueError
+            del self.log[told:]  # the line told before the referee refused the move
             return self.say(str(error), error=True)
         self._deal()
         return True
