@@ -99,6 +99,11 @@ class CardView:
     taps: tuple[Tap, ...] = ()
 
 
+def _count(n: int, thing: str) -> str:
+    """``1 card``, ``3 cards``."""
+    return f"{n} {thing}{'' if n == 1 else 's'}"
+
+
 def _tokens(pairs: Sequence[tuple[str, int]]) -> str:
     """``2 red + 1 blue`` (``nothing`` for none)."""
     return " + ".join(f"{n} {c}" for c, n in pairs if n) or "nothing"
@@ -377,8 +382,8 @@ class TransorientSession(GameSession):
             taps = (
                 Tap(
                     play,
-                    f"pay {_tokens(view.cost_now)} for {view.points} pts, {d.passports} "
-                    f"passports{effect}",
+                    f"pay {_tokens(view.cost_now)} for {view.points} pts, "
+                    f"{_count(d.passports, 'passport')}{effect}",
                     play in legal,
                 ),
                 Tap(discard, f"put {view.label} under the Destination pile", discard in legal),
@@ -481,15 +486,15 @@ class TransorientSession(GameSession):
             lines.append(f"{who}: {b.total} points")
             tableau = [cards.destinations[c] for c in s.tableaux[seat]]
             printed = sum(d.points for d in tableau)
-            lines.append(f"  {len(tableau)} cards played, printed points: +{printed}")
+            lines.append(f"  {_count(len(tableau), 'card')} played, printed points: +{printed}")
             passport = 0
             for d in tableau:
                 if d.effect.kind == "per_passport":
                     gained = d.effect.amount * b.passports
                     passport += gained
                     lines.append(
-                        f"  {d.number}-{d.color} ({d.effect.text()}, {b.passports} passports): "
-                        f"+{gained}"
+                        f"  {d.number}-{d.color} ({d.effect.text()}, "
+                        f"{_count(b.passports, 'passport')}): +{gained}"
                     )
             per_color = [d for d in tableau if d.effect.kind == "per_color"]
             if per_color:
@@ -498,14 +503,17 @@ class TransorientSession(GameSession):
                 how = f", {wild} wild colors chosen at best" if wild else ""
                 lines.append(f"  {names}{how}: +{b.cards - printed - passport}")
             luggage = s.luggage[seat]
-            lines.append(f"  {len(luggage)} Luggage cards: +{b.luggage}")
+            lines.append(f"  {_count(len(luggage), 'Luggage card')}: +{b.luggage}")
             for i, points in zip(s.objectives, b.objectives, strict=True):
                 o = cards.objectives[i]
                 if o.kind == "season":
                     what = "met" if points else "not met"
                 else:
                     value = objective_value(o, tableau, b.passports)
-                    what = f"{value} passports" if o.kind == "visa" else f"a set of 1 to {value}"
+                    if o.kind == "visa":
+                        what = _count(value, "passport")
+                    else:
+                        what = f"a set of 1 to {value}" if value else "no set from 1"
                     if o.ranked:
                         what += ", ranked"
                 lines.append(f"  {o.describe()} ({what}): +{points}")

@@ -159,7 +159,10 @@ class TransorientPlay:
         s = self.session
         over = s.state.is_terminal()
         turn = s.status()
-        turn = f"<b>{html.escape(turn)}</b>" if over or s.human_to_play() else html.escape(turn)
+        if s.human_to_play():
+            turn = f"<b>Your turn</b> · {html.escape(turn)}"
+        else:
+            turn = f"<b>{html.escape(turn)}</b>" if over else html.escape(turn)
         seats = " &nbsp; ".join(
             f"{html.escape(r['name'])}{'' if r['name'] == 'you' else ' (' + r['plays'] + ')'}: "
             f"{r['points']} pts, {len(r['tableau'])} cards, {sum(n for _, n in r['store'])}"
