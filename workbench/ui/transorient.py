@@ -120,6 +120,7 @@ class TransorientPlay:
             layout=w.Layout(width="1300px"),
         )
         self.widget.add_class("wb-transorient")  # fmt: skip
+        self.session.on_change(self._changed)
         self.session.run()
         self.render()
 
@@ -142,9 +143,20 @@ class TransorientPlay:
 
     def act(self, text: str) -> None:
         """A tap: the session plays the human's action ``text`` and the bots after it; an
-        illegal one sets :attr:`message` and changes nothing."""
+        illegal one sets :attr:`message` and changes nothing (the view redraws when the
+        session says so)."""
         self.session.act(text)
-        self.render()
+
+    def _changed(self, change: Any) -> None:
+        """Redraw when the session comes to rest: a new or loaded game, a refusal, or a
+        state where a person is on turn or the game is over (not after each bot move of
+        a run, which a single redraw at its end shows)."""
+        s = self.session
+        if s.match is None:
+            return
+        said = "message" in change.what and bool(s.message)  # a refusal, not a clearing
+        if "game" in change.what or said or s.human_to_play() or s.state.is_terminal():
+            self.render()
 
     # ------------------------------------------------------------------ drawing
 
