@@ -7,6 +7,8 @@ import re
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from workbench.games.transorient_express.actions import Discard, Keep, LuggageDraw, Play
 from workbench.session.transorient import TransorientSession
@@ -181,3 +183,50 @@ def test_listeners_hear_each_tap() -> None:
     session.on_change(lambda change: heard.append(set(change.what)))
     assert session.act("pile 1")
     assert heard and "state" in heard[-1]
+
+
+@pytest.mark.parametrize(
+    ("game", "move"), [("ticket_to_ride", "blind"), ("transorient_express", "take 9")]
+)
+def test_a_refused_move_leaves_no_line_in_any_games_log(game: str, move: str) -> None:
+    from workbench.session.game import GameSession
+
+    session = GameSession(game, ["human", "greedy"], seed=3)
+    log = list(session.log)
+    assert not session.play(move) and session.message_kind == "error"
+    assert session.log == log
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    seed=st.integers(0, 10_000),
+    players=st.integers(2, 4),
+    data=st.data(),
+)
+def test_any_game_keeps_secrets_and_its_scoring_adds_up(
+    seed: int, players: int, data: st.DataObject
+) -> None:
+    """Random taps at a random seat against greedy and random bots: the log never names
+    another seat's Luggage draws, kept Luggage or discards; the view shows the viewer's
+    hand alone; the scoring in words adds up to every score."""
+    human = data.draw(st.integers(0, players - 1), label="human seat")
+    seats = ["greedy" if s % 2 else "random" for s in range(players)]
+    seats[human] = "human"
+    session = TransorientSession(seats=seats, seed=seed)
+    session.run()
+    taps = 0
+    while not session.state.is_terminal():
+        assert [c.index for c in session.hand()] == session.state.hands[human]
+        legal = session.choices()
+        taps += 1
+        assert session.act(legal[data.draw(st.integers(0, len(legal) - 1)) if taps < 40 else 0])
+    for line in session.log:
+        if line.startswith("seat "):
+            assert not re.search(r"Luggage \d|keep \d|discard \d", line), line
+    lines = session.explain_scoring()
+    heads = [i for i, line in enumerate(lines) if not line.startswith("  ")]
+    for seat, start in enumerate(heads):
+        end = heads[seat + 1] if seat + 1 < len(heads) else len(lines)
+        parts = [int(m.group(1)) for line in lines[start + 1 : end]
+                 if (m := re.search(r": \+(-?\d+)$", line))]  # fmt: skip
+        assert sum(parts) == session.state.scores()[seat]
