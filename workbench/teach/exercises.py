@@ -45,7 +45,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, ClassVar, TypedDict
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import networkx as nx
 
@@ -321,21 +321,11 @@ class Exercise(ABC):
         return f"<{type(self).__name__} seed={self.seed!r} on {where!r}: {self.question[:60]!r}...>"
 
 
-class _Shown(TypedDict):
-    """The fields every exercise has (those of :class:`Exercise`)."""
-
-    graph: nx.Graph
-    board: Board | None
-    seed: int | None
-    question: str
-    picture: Frame
-    solution_picture: Frame
-
-
 def _shown(
     G: nx.Graph, board: Board | None, seed: int | None, question: str, picture: Frame, solved: Frame
-) -> _Shown:
-    return _Shown(
+) -> dict[str, Any]:
+    """The fields every exercise has (those of :class:`Exercise`), by name."""
+    return dict(
         graph=G,
         board=board,
         seed=seed,
