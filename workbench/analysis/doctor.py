@@ -43,7 +43,7 @@ import networkx as nx
 import numpy as np
 
 from workbench.analysis._doctor import FullTable, hand_costs_on
-from workbench.analysis._weights import Weights
+from workbench.analysis._search import Weights, plan_lines
 from workbench.analysis.costs import DoubleCost, cost_graph
 from workbench.analysis.hands import deck, hand_table
 from workbench.analysis.summary import FAIR_COLOR_SPREAD
@@ -611,17 +611,13 @@ class Plan:
         Tiny Island, 4 players: 1 edit ...
         """
         end = self.steps[-1].after if self.steps else self.start
-        head = (
-            f"{self.original.name}, {', '.join(map(str, self.players))} players: "
-            f"{len(self.steps)} edit{'s' if len(self.steps) != 1 else ''} "
-            f"({self.candidates:,} candidates scored in {self.seconds:.1f} s, "
-            f"{self.rate:,.0f} a second){' - stopped early' if self.stopped else ''}"
+        out = plan_lines(
+            f"{self.original.name}, {', '.join(map(str, self.players))} players: ",
+            [step.effect() for step in self.steps],
+            self.candidates,
+            self.seconds,
+            self.stopped,
         )
-        out = [head]
-        for i, step in enumerate(self.steps, 1):
-            out.append(f"  {i}. {step.effect()}")
-        if not self.steps:
-            out.append("  no edit makes the board better by the objective")
         for before, after in zip(self.start, end, strict=True):
             out.append(
                 f"unfair colors with {before.players} players: {len(before.unfair)} -> "

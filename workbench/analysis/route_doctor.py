@@ -32,7 +32,7 @@ from dataclasses import dataclass, replace
 
 import networkx as nx
 
-from workbench.analysis._weights import Weights
+from workbench.analysis._search import Weights, plan_lines
 from workbench.analysis.tickets import route_graph
 from workbench.exceptions import MapError
 from workbench.maps.routes import GRAY, ROUTE_POINTS, RouteBoard
@@ -307,16 +307,14 @@ class RoutePlan:
 
     def text(self) -> str:
         """The plan as the command line prints it."""
-        rate = self.candidates / self.seconds if self.seconds > 0 else 0.0
         end = self.steps[-1].after if self.steps else self.start
-        out = [
-            f"{self.original.name}: {len(self.steps)} edit{'s' if len(self.steps) != 1 else ''}"
-            f" ({self.candidates:,} candidates scored in {self.seconds:.1f} s, {rate:,.0f} a "
-            f"second){' - stopped early' if self.stopped else ''}"
-        ]
-        out += [f"  {i}. {s.effect()}" for i, s in enumerate(self.steps, 1)]
-        if not self.steps:
-            out.append("  no edit makes the board better by the objective")
+        out = plan_lines(
+            f"{self.original.name}: ",
+            [step.effect() for step in self.steps],
+            self.candidates,
+            self.seconds,
+            self.stopped,
+        )
         s = self.start
         out.append(
             f"tickets off their shortest path: {s.tickets_off} -> {end.tickets_off}; cars per "

@@ -1,17 +1,19 @@
-"""The weights of a doctor's objective: numbers 0 or more, read from ``"name=value, ..."``.
+"""What the two map doctors' searches share: the objective's weights and a plan's summary.
 
 Both doctors (:mod:`workbench.analysis.doctor` for lattice boards,
-:mod:`workbench.analysis.route_doctor` for route boards) score a board as a weighted sum;
-their objectives are frozen dataclasses of weights built on :class:`Weights`.
+:mod:`workbench.analysis.route_doctor` for route boards) score a board as a weighted sum
+(their objectives are frozen dataclasses of weights built on :class:`Weights`) and print
+the plan they found the same way (:func:`plan_lines`).
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from typing import ClassVar, Self
 
-__all__ = ["Weights"]
+__all__ = ["Weights", "plan_lines"]
 
 
 @dataclass(frozen=True)
@@ -77,3 +79,29 @@ class Weights:
             except ValueError:
                 raise ValueError(f"weight {name} needs a number, as in {name}=0.5") from None
         return cls(**values)
+
+
+def plan_lines(
+    head: str, effects: Sequence[str], candidates: int, seconds: float, stopped: bool
+) -> list[str]:
+    """The first lines of a printed plan: ``head``, the count of edits and how the search
+    went, then each edit's effect (numbered), or a line saying no edit helps.
+
+    Examples
+    --------
+    >>> print("\\n".join(plan_lines("Tiny: ", ["move Alder"], 1500, 2.0, stopped=True)))
+    Tiny: 1 edit (1,500 candidates scored in 2.0 s, 750 a second) - stopped early
+      1. move Alder
+    >>> plan_lines("Tiny: ", [], 0, 0.0, stopped=False)[1]
+    '  no edit makes the board better by the objective'
+    """
+    n = len(effects)
+    rate = candidates / seconds if seconds > 0 else 0.0
+    out = [
+        f"{head}{n} edit{'s' if n != 1 else ''} ({candidates:,} candidates scored in "
+        f"{seconds:.1f} s, {rate:,.0f} a second){' - stopped early' if stopped else ''}"
+    ]
+    out += [f"  {i}. {effect}" for i, effect in enumerate(effects, 1)]
+    if not effects:
+        out.append("  no edit makes the board better by the objective")
+    return out
