@@ -2,7 +2,8 @@
 
     python benchmarks/sim.py [--against REV] [--games 6] [--players 4] [--max-rounds 30]
                              [--maps europe amerika] [--rules rulebook countdown]
-                             [--bots random greedy] [--memory-games 400] [--quick]
+                             [--bots random greedy] [--memory-games 400] [--profile N]
+                             [--quick]
 
 Speed: for every board, rule preset and bot, one process plays ``--games`` games (the same
 bot in every seat, after a warm-up game, so numba's cache and the board's tables are
@@ -19,6 +20,10 @@ per second.
 Memory: one process plays ``--memory-games`` games of the greedy bot on ``--memory-map`` in
 one sweep and prints the resident memory (``VmRSS``) at ten points along the way. Flat
 memory means the simulator keeps nothing of a game but its rows.
+
+``--profile N`` (without ``--against``) plays each configuration once more under cProfile,
+timed in processor time, and prints its N functions of most own time, with the share of the
+run each took.
 
 ``--quick`` runs one short configuration of each part (the test suite runs it so the script
 cannot rot).
@@ -93,6 +98,35 @@ def measure(
     }
 
 
+def profile(
+    map_file: str, rules: str, bot: str, players: int, games: int, max_rounds: int, top: int
+) -> list[str]:
+    """The ``top`` functions of most own processor time over the games of :func:`measure`,
+    one line each: own seconds, share of the run, calls, where."""
+    import cProfile
+    import pstats
+
+    from workbench import load_map
+    from workbench.sim import simulate
+
+    board = load_map(map_file)
+    lineup = [bot] * players
+    simulate(board, rules, lineup, games=1, seed=10**6, max_rounds=2)  # warm-up
+    profiler = cProfile.Profile(time.process_time)
+    profiler.enable()
+    simulate(board, rules, lineup, games=games, seed=1, max_rounds=max_rounds)
+    profiler.disable()
+    stats = pstats.Stats(profiler)
+    table: dict[Any, Any] = stats.stats  # type: ignore[attr-defined]
+    total = sum(row[2] for row in table.values()) or 1.0
+    rows = sorted(table.items(), key=lambda kv: -kv[1][2])[:top]
+    out = []
+    for (path, line, name), (_, calls, own, _, _) in rows:
+        where = f"{Path(path).name}:{line}({name})" if line else name
+        out.append(f"    {own:7.3f} s {100 * own / total:5.1f} % {calls:>8} calls  {where}")
+    return out
+
+
 def run_in(tree: Path, job: dict[str, Any]) -> dict[str, Any]:
     """:func:`measure` in a subprocess importing the ``workbench`` of ``tree``."""
     env = {**os.environ, "PYTHONPATH": str(tree)}
@@ -163,6 +197,8 @@ def speed(args: argparse.Namespace, old: Path | None) -> None:
                         f"{was['rounds'] / was['seconds']:>8.1f} {ratio:>5.1f}x {same:>10}"
                     )
                 print(line, flush=True)
+                if args.profile and old is None:
+                    print("\n".join(profile(**job, top=args.profile)), flush=True)
     print(f"after: {load()}")
 
 
@@ -214,6 +250,8 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=1, help="alternating runs, the best kept")
     parser.add_argument("--memory-games", type=int, default=400, help="0 to skip")
     parser.add_argument("--memory-map", default=str(ROOT / "maps" / "tiny.yaml"))
+    parser.add_argument("--profile", type=int, default=0, metavar="N",
+                        help="print each run's N functions of most own time")  # fmt: skip
     parser.add_argument("--skip-speed", action="store_true")
     parser.add_argument("--quick", action="store_true", help="a few seconds: one small run")
     parser.add_argument("--worker", help=argparse.SUPPRESS)
@@ -224,6 +262,7 @@ def main() -> None:
     if args.quick:
         args.maps, args.rules, args.bots = ["tiny"], ["rulebook"], ["random", "greedy"]
         args.players, args.games, args.max_rounds, args.memory_games = 2, 2, 3, 10
+        args.profile = 3  # so the profile's code runs in the suite too
     sys.path.insert(0, str(ROOT))
     if not args.skip_speed:
         with tempfile.TemporaryDirectory() as tmp:

@@ -149,3 +149,67 @@ def test_positive_weights_take_the_cached_arrays_as_they_are() -> None:
     G.edges[0, 1]["weight"] = 0  # a rail: contracted, so new arrays
     contracted = prepare_problem(G, "weight")
     assert contracted.comp is not shape.identity and len(contracted.indptr) == len(G)
+
+
+@st.composite
+def steiner_cases(draw: st.DrawFn) -> tuple[int, list[tuple[int, int, int]], list[int], int]:
+    """A grid with some edges dropped (small integer weights: many ties, as on a board),
+    three to six distinct terminals and a root among them."""
+    width = draw(st.integers(2, 6))
+    height = draw(st.integers(2, 6))
+    n = width * height
+    edges = []
+    for r in range(height):
+        for c in range(width):
+            v = r * width + c
+            for u in (v + 1 if c + 1 < width else -1, v + width if r + 1 < height else -1):
+                if u >= 0 and draw(st.integers(0, 5)) > 0:
+                    edges.append((v, u, draw(st.sampled_from([1, 1, 1, 2, 3]))))
+    picks = draw(st.lists(st.integers(0, n - 1), min_size=3, max_size=min(6, n), unique=True))
+    return n, edges, picks[:-1], picks[-1]
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(steiner_cases())
+def test_the_bounded_table_gives_the_plain_tables_tree(
+    case: tuple[int, list[tuple[int, int, int]], list[int], int],
+) -> None:
+    """emv_bounded skips entries that cannot be on the optimal tree; the cost, the tree
+    walked back (with its tie-breaks) and every entry it walks through are emv's."""
+    from workbench.algorithms._kernels import emv, emv_bounded, trace
+
+    n, edges, terms, root = case
+    indptr, adj, adjw, adje = csr(n, edges)
+    maxw = int(max((w for _, _, w in edges), default=0))
+    term = np.asarray(terms, dtype=np.int64)
+    eu = np.asarray([u for u, _, _ in edges], dtype=np.int64)
+    ev = np.asarray([v for _, v, _ in edges], dtype=np.int64)
+    full = (1 << len(terms)) - 1
+    dp, pred, split = emv(indptr, adj, adjw, adje, term, maxw)
+    bdp, bpred, bsplit, ub = emv_bounded(indptr, adj, adjw, adje, term, root, maxw)
+    best = dp[full, root]
+    if best == INF:  # some terminal cut off: the bound is infinite and the caller falls back
+        assert ub == INF
+        return
+    assert best <= ub  # the terminals' spanning tree is a tree
+    assert bdp[full, root] == best
+    tree = trace(dp, pred, split, eu, ev, term, full, root)
+    assert trace(bdp, bpred, bsplit, eu, ev, term, full, root).tolist() == tree.tolist()
+    # no entry is below its true value, and the singleton rows are complete
+    finite = np.isfinite(dp)
+    assert (bdp[finite] >= dp[finite]).all()
+    for i in range(len(terms)):
+        assert bdp[1 << i].tolist() == dp[1 << i].tolist()
+    # the bound is the spanning tree of the terminals' distances, checked with networkx
+    G = nx.Graph()
+    G.add_nodes_from(range(n))
+    for u, v, w in edges:
+        if not G.has_edge(u, v) or G.edges[u, v]["weight"] > w:
+            G.add_edge(u, v, weight=w)
+    pts = [*terms, root]
+    K = nx.Graph()
+    for i, a in enumerate(pts):
+        lengths = nx.single_source_dijkstra_path_length(G, a)
+        for b in pts[i + 1 :]:
+            K.add_edge(a, b, weight=lengths[b])
+    assert ub == sum(d["weight"] for _, _, d in nx.minimum_spanning_edges(K, data=True))

@@ -58,9 +58,27 @@ def test_a_fixed_hand_holds_a_card_once(tiny: Board) -> None:
 
 def test_dashed_cards_follow_the_number_of_players(europe: Board) -> None:
     dashed = next(c for c in europe.cities if c.dashed)
-    plain = next(c for c in europe.cities if not c.dashed)
-    hands = [((dashed.name,), (plain.name,), (plain.name,))]
+    a, b, c = [(p.name,) for p in europe.cities if not p.dashed][:3]
     with pytest.raises(ValueError, match=f"{dashed.name!r} .* is a dashed card"):
-        Game(europe, players=3, hands=hands)
-    four = [((dashed.name,), (plain.name,), (plain.name,), (plain.name,))]
+        Game(europe, players=3, hands=[((dashed.name,), a, b)])
+    four = [((dashed.name,), a, b, c)]
     assert Game(europe, players=4, hands=four).deal(1)[0] == (dashed.name,)
+
+
+def test_a_fixed_deal_gives_each_city_once(tiny: Board) -> None:
+    with pytest.raises(
+        ValueError, match="'Alder' in the hand of seat 1 in deal 2 is dealt to seat 0 too"
+    ):
+        Game(tiny, players=2, hands=[(("Alder",), ("Birch",)), (("Alder",), ("Alder",))])
+    Game(tiny, players=2, hands=[(("Alder",), ("Birch",)), (("Birch",), ("Alder",))])
+
+
+def test_a_fixed_deal_holds_no_color_the_rules_take_out(tiny: Board) -> None:
+    rules = Rules(colors_out=("white",))
+    with pytest.raises(ValueError, match=r"'Cedar' in the hand of seat 1 .* is white, a color"):
+        Game(tiny, rules, players=2, hands=[(("Alder",), ("Birch", "Cedar"))])
+    game = Game(tiny, rules, players=2, hands=[(("Alder",), ("Birch",))])
+    assert game.deal(1) == (("Alder",), ("Birch",))
+    # a special card that takes a color out for one round is the round's business: the
+    # deal may hold the color, and the round puts those cards back under their stack
+    Game(tiny, players=2, hands=[(("Cedar",), ("Birch",))])

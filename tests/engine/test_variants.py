@@ -315,7 +315,7 @@ def test_water_card_and_anywhere_card(tiny: Board) -> None:
 
 
 def test_colored_rail_belongs_to_its_owner_only(tiny: Board) -> None:
-    game = game_of(tiny, (("Fir",), ("Fir",)), colored_rails=3)
+    game = game_of(tiny, (("Fir",), ("Dogwood",)), colored_rails=3)
     state = markers(game.new_state(), (3, 0), (1, 0))
     state.apply(rail((2, 0), (3, 0), colored=True))
     assert state.colored_left == (2, 3) and state.rails_left == 85
@@ -333,10 +333,10 @@ def test_colored_rail_belongs_to_its_owner_only(tiny: Board) -> None:
     # for seat 1 the colored segment is not there: round by (2, 1), (3, 1)
     view = state.seat_rails(1)
     assert view.blocked == {((2, 0), (3, 0))}
-    expected = missing_rails(tiny, view.rails, (1, 0), ["Fir"], blocked=view.blocked).cost
+    expected = missing_rails(tiny, view.rails, (1, 0), ["Dogwood"], blocked=view.blocked).cost
     assert state.missing_rails(1) == expected
     assert state.missing_rails(0) == 1
-    assert expected > missing_rails(tiny, state.rails, (1, 0), ["Fir"]).cost
+    assert expected > missing_rails(tiny, state.rails, (1, 0), ["Dogwood"]).cost
 
 
 def test_colored_rails_run_out_and_are_not_in_play_by_default(tiny: Board) -> None:

@@ -7,7 +7,10 @@ A public module of the algorithms layer: :class:`workbench.analysis.CostModel` c
 One call does what :func:`workbench.algorithms.steiner_tree` does through networkx, on a
 board's fixed edge arrays: segments whose ``state`` is 1 (a rail) join their ends into one
 node, segments whose state is 2 (blocked) are left out, and the Erickson-Monma-Veinott
-table of :mod:`workbench.algorithms._kernels` runs on what remains.
+table of :mod:`workbench.algorithms._kernels` runs on what remains. From three terminals on
+it runs bounded (:func:`~workbench.algorithms._kernels.emv_bounded`): the entries that
+cannot be on a tree cheaper than the terminals' spanning tree are skipped, and the answer
+and the tree are the same, ties broken alike.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from workbench.algorithms._kernels import emv, trace
+from workbench.algorithms._kernels import emv, emv_bounded, trace
 
 
 @numba.njit(cache=True, nogil=True)
@@ -101,8 +104,13 @@ def solve(
             fill[cv] += 1
     term = tc[: k - 1].copy()
     root = tc[k - 1]
-    dp, pred, split = emv(indptr, adj, adjw, adje, term, maxw)
     full = (1 << (k - 1)) - 1
+    if k >= 3:  # the same tables where the tree can be, skipping the rest
+        dp, pred, split, ub = emv_bounded(indptr, adj, adjw, adje, term, root, maxw)
+        if ub == np.inf or dp[full, root] > ub:
+            dp, pred, split = emv(indptr, adj, adjw, adje, term, maxw)
+    else:
+        dp, pred, split = emv(indptr, adj, adjw, adje, term, maxw)
     cost = dp[full, root]
     if not want_tree or cost == np.inf:
         return cost, np.empty(0, dtype=np.int64)

@@ -76,6 +76,8 @@ class CostModel:
         self.weight_of: dict[Edge, float] = dict(zip(self.edges, map(float, weights), strict=True))
         """Each segment's cost when free, as a float (faster to read than ``weights``)."""
         self._city_point = {c.name: c.at for c in board.cities}
+        # every terminal named so far (a city's name or a point) -> its node
+        self._nodes: dict[object, int] = {}
 
     def __repr__(self) -> str:
         return f"<CostModel of {self.board.name!r}: {len(self.edges)} segments>"
@@ -103,6 +105,15 @@ class CostModel:
             return self.point_index[(int(where[0]), int(where[1]))]
         except KeyError:
             raise ValueError(f"{where!r} is not a point of {self.board.name!r}") from None
+
+    def _node_of(self, where: str | Point) -> int:
+        """:meth:`_node`, remembered for the terminals that can be (names and points)."""
+        node = self._node(where)
+        if isinstance(where, str) or (
+            isinstance(where, tuple) and all(type(x) is int for x in where)
+        ):
+            self._nodes[where] = node
+        return node
 
     def state(self, rails: Iterable[Edge] = (), blocked: Iterable[Edge] = ()) -> np.ndarray:
         """The per-segment state array of a position: 0 free, 1 rail, 2 blocked.
@@ -133,7 +144,12 @@ class CostModel:
         costs: Mapping[Edge, int] | None = None,
     ) -> tuple[int, np.ndarray]:
         state = rails if isinstance(rails, np.ndarray) else self.state(rails, blocked)
-        nodes = np.array([self._node(t) for t in terminals], dtype=np.int64)
+        known = self._nodes
+        try:
+            where = [known[t] for t in terminals]
+        except (KeyError, TypeError):  # a terminal seen for the first time (or unhashable)
+            where = [self._node_of(t) for t in terminals]
+        nodes = np.array(where, dtype=np.int64)
         weights = self.weights
         if costs:
             weights = weights.copy()
@@ -188,8 +204,8 @@ class CostModel:
         Completion(cost=0, build=())
         """
         cost, ids = self._solve(rails, terminals, blocked, True, costs)
-        edges = self.edges
-        return Completion(cost, tuple(sorted(edges[i] for i in set(ids.tolist()))))
+        # the edges are sorted, so sorted ids give the segments in sorted order
+        return Completion(cost, tuple(map(self.edges.__getitem__, np.unique(ids).tolist())))
 
 
 def cost_model(board: Board, double_cost: DoubleCost = 2) -> CostModel:

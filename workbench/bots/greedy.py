@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from itertools import compress
+from operator import attrgetter
+from typing import TYPE_CHECKING, cast
 
 import numpy as np
 
@@ -18,6 +20,8 @@ if TYPE_CHECKING:
     from workbench.analysis.costmodel import CostModel
 
 __all__ = ["GreedyBot", "View", "tree_center"]
+
+_SEGMENT = attrgetter("segment")
 
 
 def tree_center(edges: Sequence[Edge], fallback: Sequence[Point]) -> list[Point]:
@@ -136,10 +140,11 @@ class GreedyBot(Bot):
         if last is not None and last[0] is model:
             if last[1] is rails:
                 return last[2]
-            if last[1] <= rails:
+            added = rails - last[1]
+            if len(rails) - len(added) == len(last[1]):  # the last rails are all still there
                 out = last[2].copy()
                 index = model.edge_index
-                for s in rails - last[1]:
+                for s in added:
                     out[index[s]] = 1
                 self._rail_state = (model, rails, out)
                 return out
@@ -183,7 +188,7 @@ class GreedyBot(Bot):
 
     def place_marker(self, obs: Observation) -> Action:
         """The marker on a centre of the hand's optimal tree."""
-        free = {a.point for a in obs.legal_actions if isinstance(a, PlaceMarker)}
+        free = {a.point for a in obs.legal_actions if type(a) is PlaceMarker}
         view = self.view(obs)
         _, tree = view.plan(list(obs.hand))
         cities = [self.board.city(name).at for name in obs.hand]
@@ -211,8 +216,10 @@ class GreedyBot(Bot):
             and obs.placed
             and last[0] == obs.round
             and not obs.pieces
-            and obs.rails == last[1] | {obs.placed[-1]}
             and obs.placed[-1] in last[2]
+            and len(obs.rails) == len(last[1]) + 1
+            and obs.placed[-1] not in last[1]
+            and last[1] <= obs.rails  # so the rails are the last ones and the new rail
         ):
             plan = last[2] - {obs.placed[-1]}
         else:
@@ -229,7 +236,11 @@ class GreedyBot(Bot):
             plan = self.plan(obs, view)
         except InfeasibleError:  # other players' colored rails cut the hand off: no plan
             plan = frozenset()
-        rails = [a for a in obs.legal_actions if type(a) is PlaceRail and a.segment in plan]
+        # the build phase's actions are rails, then the end of the turn once a rail is down
+        acts = cast("tuple[PlaceRail, ...]", obs.legal_actions)
+        if acts and type(acts[-1]) is not PlaceRail:
+            acts = acts[:-1]
+        rails = list(compress(acts, map(plan.__contains__, map(_SEGMENT, acts))))
         return self.choose_rail(obs, rails, plan, view)
 
     def choose_rail(
@@ -237,7 +248,10 @@ class GreedyBot(Bot):
     ) -> Action:
         """Singles before doubles, at random among equals; else end the turn."""
         if rails:
-            weights = [view.weight(a.segment) for a in rails]
+            if view.costs:
+                weights = [view.weight(a.segment) for a in rails]
+            else:
+                weights = list(map(view.model.weight_of.__getitem__, map(_SEGMENT, rails)))
             least = min(weights)
             if weights.count(least) != len(weights):
                 rails = [a for a, w in zip(rails, weights, strict=True) if w == least]

@@ -82,11 +82,10 @@ class Game:
     hands : sequence of hands, optional
         A fixed deal instead of the random one (a test and teaching hook): round ``r``
         uses ``hands[(r - 1) % len(hands)]``, one tuple of city names per seat. Each deal
-        follows the deal's rules where a hand alone can: a city at most once in a hand,
-        and no dashed card when the rules leave the dashed cards out
-        (``rules.uses_dashed(players)``). As a test hook a deal may give one city to two
-        seats, a hand fewer cards than a dealt one, or cards of a color that
-        ``rules.colors_out`` takes out of the deck (the engine's tests play such deals).
+        follows the deal's rules: every city at most once in the whole deal, no card of a
+        color that ``rules.colors_out`` takes out of the deck, and no dashed card when the
+        rules leave the dashed cards out (``rules.uses_dashed(players)``). As a test and
+        teaching hook a hand may hold fewer cards than a dealt one (a color left out).
     scores : sequence of int, optional
         The scores to start from (a game started mid-way, for instance to test its end);
         by default the scoring system's start (``start_scores``).
@@ -193,19 +192,31 @@ class Game:
             raise ValueError("hands is empty: give the hands of at least one round, or None")
         out = []
         dashed = self.rules.uses_dashed(self.players)
+        out_colors = set(self.rules.colors_out)
         for r, deal in enumerate(rounds, 1):
             if len(deal) != self.players:
                 raise ValueError(f"hands of deal {r} has {len(deal)} hands for {self.players}")
+            dealt: dict[str, int] = {}  # each city dealt so far, to its seat
             for seat, hand in enumerate(deal):
                 if isinstance(hand, str) or not hand:
                     raise ValueError(f"hand {hand!r} of seat {seat} in deal {r}: use city names")
-                held: set[str] = set()
                 for name in hand:
                     city = self.board.city(name)  # KeyError naming close matches
                     where = f"city {name!r} in the hand of seat {seat} in deal {r}"
-                    if name in held:
+                    other = dealt.get(name)
+                    if other == seat:
                         raise ValueError(f"{where} is there twice: a hand holds a card once")
-                    held.add(name)
+                    if other is not None:
+                        raise ValueError(
+                            f"{where} is dealt to seat {other} too: the deck holds each city "
+                            "once, so give one of them another city"
+                        )
+                    dealt[name] = seat
+                    if city.color in out_colors:
+                        raise ValueError(
+                            f"{where} is {city.color}, a color the rules take out of the deck "
+                            f"(colors_out={self.rules.colors_out!r}): leave it out of the hand"
+                        )
                     if city.dashed and not dashed:
                         raise ValueError(
                             f"{where} is a dashed card, left out of the deck with "
@@ -300,6 +311,20 @@ class Game:
         from workbench.engine.actions import PlaceMarker
 
         return tuple(PlaceMarker(p) for p in self.sorted_marker_points)
+
+    @_per_board
+    def marker_index(self) -> dict[Point, int]:
+        """Each of :attr:`sorted_marker_points`'s place in that order (and in
+        :attr:`marker_actions`).
+
+        Examples
+        --------
+        >>> from workbench import load_map
+        >>> game = Game(load_map("maps/tiny.yaml"), players=2)
+        >>> game.marker_actions[game.marker_index[(3, 2)]]
+        PlaceMarker(point=(3, 2))
+        """
+        return {p: i for i, p in enumerate(self.sorted_marker_points)}
 
     @_per_board
     def city_colors(self) -> dict[str, str]:

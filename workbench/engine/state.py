@@ -68,7 +68,7 @@ from __future__ import annotations
 from bisect import bisect_left, insort
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from workbench.engine.actions import (
     Action,
@@ -297,6 +297,20 @@ class Observation:
     pieces: Pieces = ()
     step: str = ""
 
+    if not TYPE_CHECKING:  # (for the type checker every field is an ordinary attribute)
+
+        def __getattr__(self, name: str) -> Any:
+            # an observation made by State.observation leaves out the parts bots seldom
+            # read (the cards seen, the pieces, the step's text) and keeps what they are
+            # made from, which never changes; a part is made the first time it is read
+            parts = self.__dict__.get("_parts")
+            make = _LAZY.get(name)
+            if parts is None or make is None:
+                raise AttributeError(f"'Observation' object has no attribute {name!r}")
+            value = make(parts)
+            self.__dict__[name] = value
+            return value
+
     def seat_rails(self, board: Board, seat: int | None = None) -> SeatRails:
         """The rails on the board as ``seat`` (by default the observer) may use them.
 
@@ -312,6 +326,37 @@ class Observation:
         who = self.player if seat is None else seat
         return seat_rails(self.rails, self.pieces, ferries, self.rules.ferry_rails, who)
 
+
+def _seen_part(parts: tuple[Any, ...]) -> tuple[str, ...]:
+    return tuple(sorted(parts[0]))
+
+
+def _pieces_part(parts: tuple[Any, ...]) -> Pieces:
+    return tuple(sorted(parts[1].items())) if parts[1] else ()
+
+
+def _step_part(parts: tuple[Any, ...]) -> str:
+    step, passes = parts[2], parts[3]
+    if step is None:
+        return ""
+    kind, arg = step
+    if kind == "draft":
+        return f"draft {arg}"
+    if kind == "pass":
+        return f"pass {arg} of {passes}"
+    return str(kind)
+
+
+_LAZY: dict[str, Callable[[tuple[Any, ...]], Any]] = {
+    "seen": _seen_part,
+    "pieces": _pieces_part,
+    "step": _step_part,
+}
+"""The parts of an observation made on first read, from ``_parts``: (the cards the
+player has seen, the pieces, the exchange step, the passes of the round)."""
+
+for _name in _LAZY:  # so that a part left out is looked up through __getattr__, not
+    delattr(Observation, _name)  # found as the field's default on the class
 
 Step = tuple[str, str]
 """An exchange step: ``("discard", "")``, ``("draft", color)``, ``("pass", "2")`` (the
@@ -568,19 +613,29 @@ the network of seat 0 (marker at [1, 1])
     def _room(self) -> tuple[bool, bool]:
         """Whether one more single, and one more double, fits this turn's budget (black
         rails; worked out once per rail placed)."""
-        placed, turn, cache = self.placed, self.turn, self._cache
-        last = cache.get("room")
-        if last is not None and last[0] is placed and last[1] == turn and last[2] == self.round:
+        placed = self.placed
+        last = self._cache.get("room")
+        if (
+            last is not None
+            and last[0] is placed
+            and last[1] == self.turn
+            and last[2] == self.round
+        ):
             return last[3]
+        singles, doubles = self._counts() if placed else (0, 0)
+        return self._set_room(singles, doubles)
+
+    def _set_room(self, singles: int, doubles: int) -> tuple[bool, bool]:
+        """:meth:`_room` for the turn's rails so far, ``singles`` and ``doubles`` of them,
+        remembered with those counts."""
         # (singles, doubles, lap) -> the room left: a function of the round's rules, kept
         # per rules object and filled as turns are played
-        rules = self.round_rules
+        rules, cache = self.round_rules, self._cache
         table = cache.get("rooms")
         if table is None or table[0] is not rules:
             table = cache["rooms"] = (rules, {})
         rooms: dict[tuple[int, int, int], tuple[bool, bool]] = table[1]
-        singles, doubles = self._counts() if placed else (0, 0)
-        lap = self.lap
+        lap = self.turn // self.game.players + 1 if self.phase == "build" else 0
         key = (singles, doubles, lap)
         room = rooms.get(key)
         if room is None:
@@ -588,7 +643,7 @@ the network of seat 0 (marker at [1, 1])
                 rules.allows_turn(singles + 1, doubles, lap),
                 bool(self._doubles) and rules.allows_turn(singles, doubles + 1, lap),
             )
-        cache["room"] = (placed, turn, self.round, room)
+        cache["room"] = (self.placed, self.turn, self.round, room, singles, doubles)
         return room
 
     def _budget_left(self) -> bool:
@@ -613,11 +668,13 @@ the network of seat 0 (marker at [1, 1])
             adj.setdefault(b, []).append(a)
         return adj
 
-    def _add_rail(self, s: Edge) -> None:
-        """Join the networks at the ends of the new black rail ``s`` (already in ``rails``)."""
+    def _add_rail(self, s: Edge, r: int | None = None) -> None:
+        """Join the networks at the ends of the new black rail ``s`` (already in ``rails``),
+        of rank ``r``."""
         nets = self._nets
         assert nets is not None
-        r = self.game.segment_rank[s]
+        if r is None:
+            r = self.game.segment_rank[s]
         p, q = s
         a, b = nets.get(p), nets.get(q)
         if a is None and b is None:  # a rail on its own (build_anywhere)
@@ -666,13 +723,15 @@ the network of seat 0 (marker at [1, 1])
         assert nets is not None
         net = nets[s[0]]
         hand_points = self._derived("hand points", self.hands, self._hand_points)
-        return tuple(
-            seat
-            for seat, marker in enumerate(self.markers)
-            if marker is not None
-            and nets.get(marker) is net
-            and net.points.issuperset(hand_points[seat])
-        )
+        out: tuple[int, ...] = ()
+        for seat, marker in enumerate(self.markers):
+            if (
+                marker is not None
+                and nets.get(marker) is net
+                and net.points.issuperset(hand_points[seat])
+            ):
+                out = (*out, seat)
+        return out
 
     def _front(self, seat: int) -> Sequence[int]:
         """The ranks of the free segments at the network of ``seat`` (with ``_nets``)."""
@@ -1007,8 +1066,16 @@ the network of seat 0 (marker at [1, 1])
                 out.append(EndTurn())
             return out
         if phase == "markers":
-            taken = set(self.markers)
-            return [a for a in self.game.marker_actions if a.point not in taken]
+            # every free point's marker, in order: the whole list cut at the markers down
+            actions, index = self.game.marker_actions, self.game.marker_index
+            cuts = sorted(index[m] for m in self.markers if m is not None)
+            out = []
+            start = 0
+            for i in cuts:
+                out.extend(actions[start:i])
+                start = i + 1
+            out.extend(actions[start:])
+            return out
         if phase == "round_over":
             return [NextRound()]
         if phase == "game_over":
@@ -1274,15 +1341,33 @@ seat 0: it is not their turn
             raise self._illegal(action, f"is not allowed {self._phase_hint()}")
         seat = self.to_play
         assert seat is not None
-        self._check_rail(action, seat)
         s, colored = action.segment, action.colored
+        rank = self.game.segment_rank.get(s) if self._nets is not None else None
+        counts = None  # the turn's singles and doubles after this rail, when known here
+        if rank is None or colored or self.round_rules.build_anywhere:
+            self._check_rail(action, seat)
+        else:
+            # a black rail while every rail is black: legal when it is on the frontier of
+            # the seat's network (free and touching it) and fits the turn's budget
+            front = self._front(seat)
+            i = bisect_left(front, rank)
+            double = self._dbl_flags[rank]
+            if i == len(front) or front[i] != rank or not self._room()[double]:
+                self._check_rail(action, seat)  # raises, saying why
+                raise AssertionError(f"{action} is legal but off the frontier")  # pragma: no cover
+            before = self._cache["room"]  # made by _room() just now: the counts before
+            counts = (before[4] + (not double), before[5] + double)
         first = not self.placed
-        if colored or s in self.pieces or (self._ferries2 and s in self.game.ferries):
+        if (
+            colored
+            or (self.pieces and s in self.pieces)
+            or (self._ferries2 and s in self.game.ferries)
+        ):
             self.pieces = {**self.pieces, s: (*self.pieces.get(s, ()), seat if colored else None)}
             self._nets = None  # networks now differ per seat: found by search from here on
         self.rails = self.rails | {s}
         if self._nets is not None:
-            self._add_rail(s)
+            self._add_rail(s, rank)
         if colored:
             self.colored_left = tuple(
                 k - 1 if i == seat else k for i, k in enumerate(self.colored_left)
@@ -1291,6 +1376,8 @@ seat 0: it is not their turn
         else:
             self.rails_left -= 1
         self.placed = (*self.placed, s)
+        if counts is not None:
+            self._set_room(*counts)
         if self.rails_left == 0:
             self._end_round("supply")
             return
@@ -1402,18 +1489,23 @@ seat 0: it is not their turn
         if not 0 <= player < self.game.players:
             raise ValueError(f"player is {player!r}: seats are 0 to {self.game.players - 1}")
         mine = self.pending[player]
+        phase = self.phase
+        to_play = self.to_play
+        rules = self.round_rules
+        hands = self.hands
         # a frozen dataclass's __init__ sets each field through object.__setattr__; this
-        # makes the same value several times faster (observations are made at every move)
+        # makes the same value several times faster (observations are made at every move);
+        # the seen cards, the pieces and the step's text are made when first read
         obs = Observation.__new__(Observation)
         obs.__dict__.update(
             player=player,
             round=self.round,
-            phase=self.phase,
-            to_play=self.to_play,
+            phase=phase,
+            to_play=to_play,
             starter=self.starter,
-            lap=self.lap,
-            hand=self.hands[player],
-            hand_sizes=self._derived("sizes", self.hands, self._hand_sizes),
+            lap=self.turn // self.game.players + 1 if phase == "build" else 0,
+            hand=hands[player],
+            hand_sizes=self._derived("sizes", hands, self._hand_sizes),
             markers=self.markers,
             rails=self.rails,
             rails_left=self.rails_left,
@@ -1421,26 +1513,16 @@ seat 0: it is not their turn
             round_ending=self.round_ending,
             scores=self.scores,
             results=self.results,
-            legal_actions=tuple(self.legal_actions()) if self.to_play == player else (),
-            rules=self.round_rules,
+            legal_actions=tuple(self.legal_actions()) if to_play == player else (),
+            rules=rules,
             cards=self.cards,
             chosen=() if mine is None else (mine,),
-            seen=self._derived(f"seen{player}", self.seen[player], _sorted_tuple),
-            revealed=self.revealed() if self.round_rules.reveal else self._unrevealed(),
-            hand_colors=self._derived("colors", self.hands, self._hand_colors),
+            revealed=self.revealed() if rules.reveal else self._unrevealed(),
+            hand_colors=self._derived("colors", hands, self._hand_colors),
             colored_left=self.colored_left,
-            pieces=self._derived("pieces", self.pieces, _sorted_pieces),
-            step=self._step_text(),
+            _parts=(self.seen[player], self.pieces, self.step, rules.pass_one_times),
         )
         return obs
-
-
-def _sorted_tuple(items: Iterable[str]) -> tuple[str, ...]:
-    return tuple(sorted(items))
-
-
-def _sorted_pieces(pieces: Mapping[Edge, tuple[int | None, ...]]) -> Pieces:
-    return tuple(sorted(pieces.items()))
 
 
 def replay(game: Game, log: Sequence[Action | str]) -> State:
