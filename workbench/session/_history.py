@@ -15,7 +15,7 @@ from __future__ import annotations
 import dataclasses
 import os
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar, Generic, Literal, TypeVar
@@ -24,7 +24,7 @@ from workbench.exceptions import MapError, Problem, WorkbenchError
 from workbench.session.events import Listener, Listeners
 from workbench.session.jobs import Handoff, LatestJob, loop_handoff
 
-__all__ = ["MAP_SUFFIXES", "BoardHistory", "Kind", "reason"]
+__all__ = ["MAP_SUFFIXES", "BoardHistory", "Kind", "OpenResult", "reason"]
 
 MAP_SUFFIXES = (".yaml", ".yml")
 """The endings a map file keeps; a name without one gets ``.yaml`` when saved."""
@@ -49,6 +49,26 @@ def reason(error: BaseException) -> str:
     if isinstance(error, KeyError) and error.args:
         return str(error.args[0])
     return str(error)
+
+
+@dataclass(frozen=True)
+class OpenResult(Generic[B]):
+    """What a session's ``open`` did: the board it opened, or the question it asks.
+
+    Examples
+    --------
+    >>> OpenResult(Path("a.yaml"), None, "discard your edits?").needs_confirmation
+    True
+    """
+
+    path: Path
+    board: B | None
+    question: str | None = None
+
+    @property
+    def needs_confirmation(self) -> bool:
+        """Whether nothing was opened because unsaved edits would be set aside."""
+        return self.question is not None
 
 
 @dataclass(frozen=True)
@@ -297,9 +317,43 @@ class BoardHistory(Generic[B, P, A]):
 
     # ------------------------------------------------------------------ edits
 
+    def drop_city(self, name: str, x: float, y: float) -> B:
+        """Drop city ``name`` at the plane point ``(x, y)``: what dragging it does."""
+        raise NotImplementedError
+
+    def drop_cities(self, drops: Iterable[tuple[str, float, float]]) -> B:
+        """Drop several cities at once (a drag of a selection): one undo step.
+
+        A refused drop says why and leaves the others done.
+
+        Examples
+        --------
+        >>> from workbench.maps.lattice import plane_xy
+        >>> from workbench.session.edit import EditSession
+        >>> session = EditSession("maps/tiny.yaml", background=False)
+        >>> _ = session.drop_cities([("Alder", *plane_xy((2, 1))), ("Ivy", *plane_xy((1, 5)))])
+        >>> session.history
+        ('move Alder, Ivy',)
+        """
+        drops = list(drops)
+        if len(drops) == 1:
+            return self.drop_city(*drops[0])
+        with self.batch(f"move {', '.join(name for name, _, _ in drops)}"):
+            for name, x, y in drops:
+                with suppress(WorkbenchError, ValueError, KeyError):
+                    self.drop_city(name, x, y)  # a refusal says why; the other drops stand
+        return self._board
+
     def _refuse(self, error: BaseException) -> None:
         """Say on the status line why an edit is refused (the caller raises ``error``)."""
         self._say("error", f"refused: {reason(error)}")
+
+    def _refused(self, message: str, hint: str = "") -> MapError:
+        """A :class:`~workbench.exceptions.MapError` refusing an edit for ``message``
+        (``hint``: how to fix it), said on the status line; the caller raises it."""
+        error = MapError([Problem("<board>", 0, 0, message, hint)])
+        self._refuse(error)
+        return error
 
     def _edit(self, what: str, change: Callable[[B], B], allow: frozenset[str] = frozenset()) -> B:
         """Make ``change(board)`` one undoable edit called ``what``, unless :meth:`_vet`

@@ -21,20 +21,18 @@ from __future__ import annotations
 
 import math
 import os
-from collections.abc import Callable, Iterable
-from contextlib import suppress
-from dataclasses import dataclass
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NamedTuple
 
 import pandas as pd
 
-from workbench.exceptions import MapError, Problem, WorkbenchError
+from workbench.exceptions import MapError, Problem
 from workbench.maps.board import Board, City
 from workbench.maps.check import check_board
 from workbench.maps.io import load_lattice, save_map
 from workbench.maps.lattice import Edge, Point, edge, neighbours, plane_xy, point_name
-from workbench.session._history import BoardHistory, reason
+from workbench.session._history import BoardHistory, OpenResult, reason
 from workbench.session.analysis import EditorAnalysis, analyze_edit
 from workbench.session.jobs import Handoff
 
@@ -78,8 +76,7 @@ class Place(NamedTuple):
     outlines: tuple[tuple[tuple[float, float], ...], ...] = ()
 
 
-@dataclass(frozen=True)
-class Opened:
+class Opened(OpenResult[Board]):
     """What :meth:`EditSession.open` did: the board it opened, or the question it asks.
 
     Examples
@@ -87,15 +84,6 @@ class Opened:
     >>> Opened(Path("a.yaml"), None, "discard your edits?").needs_confirmation
     True
     """
-
-    path: Path
-    board: Board | None
-    question: str | None = None
-
-    @property
-    def needs_confirmation(self) -> bool:
-        """Whether nothing was opened because unsaved edits would be set aside."""
-        return self.question is not None
 
 
 def _segment_name(key: Edge) -> str:
@@ -111,10 +99,6 @@ def _distance_to_segment(x: float, y: float, a: Point, b: Point) -> float:
     dx, dy = x1 - x0, y1 - y0
     t = max(0.0, min(1.0, ((x - x0) * dx + (y - y0) * dy) / (dx * dx + dy * dy)))
     return math.hypot(x - (x0 + t * dx), y - (y0 + t * dy))
-
-
-def _refusal(message: str, hint: str = "") -> MapError:
-    return MapError([Problem("<board>", 0, 0, message, hint)])
 
 
 class EditSession(BoardHistory[Board, Place, EditorAnalysis]):
@@ -227,38 +211,14 @@ class EditSession(BoardHistory[Board, Place, EditorAnalysis]):
         to = board.nearest_point(x, y)
         far = to is None or math.hypot(x - plane_xy(to)[0], y - plane_xy(to)[1]) > SNAP_DISTANCE
         if to is None or far:
-            error = _refusal(
+            raise self._refused(
                 f"{name} was dropped off the board, at ({x:.1f}, {y:.1f})",
                 "drop it on a point of the board",
             )
-            self._refuse(error)
-            raise error
         if to == city.at:
             self._say("ok", f"{name} stays on {point_name(to)}")
             return board
         return self.move_city(name, to)
-
-    def drop_cities(self, drops: Iterable[tuple[str, float, float]]) -> Board:
-        """Drop several cities at once (a drag of a selection): one undo step.
-
-        A refused drop says why and leaves the others done.
-
-        Examples
-        --------
-        >>> from workbench.maps.lattice import plane_xy
-        >>> session = EditSession("maps/tiny.yaml", background=False)
-        >>> _ = session.drop_cities([("Alder", *plane_xy((2, 1))), ("Ivy", *plane_xy((1, 5)))])
-        >>> session.history
-        ('move Alder, Ivy',)
-        """
-        drops = list(drops)
-        if len(drops) == 1:
-            return self.drop_city(*drops[0])
-        with self.batch(f"move {', '.join(name for name, _, _ in drops)}"):
-            for name, x, y in drops:
-                with suppress(WorkbenchError, ValueError, KeyError):
-                    self.drop_city(name, x, y)  # a refusal says why; the other drops stand
-        return self._board
 
     def add_city(self, name: str, color: str, at: Point, dashed: bool = False) -> Board:
         """Add a city called ``name`` of card color ``color`` on point ``at``, and select it.
@@ -383,9 +343,7 @@ class EditSession(BoardHistory[Board, Place, EditorAnalysis]):
         """
         key = edge(*between)
         if key[0] not in self._board.points or key[1] not in self._board.points:
-            error = _refusal(f"segment {_segment_name(key)} is not on the board")
-            self._refuse(error)
-            raise error
+            raise self._refused(f"segment {_segment_name(key)} is not on the board")
         now = self.segment_state(*key)
         note = self._note(key)
         start = SEGMENT_CYCLE.index(now) if now in SEGMENT_CYCLE else len(SEGMENT_CYCLE) - 1

@@ -31,8 +31,6 @@ import math
 import os
 from collections import Counter
 from collections.abc import Callable, Iterable
-from contextlib import suppress
-from dataclasses import dataclass
 from itertools import pairwise
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -42,7 +40,7 @@ from workbench.maps.routes import GRAY, ROUTE_KINDS, Route, RouteBoard, RouteCit
 from workbench.maps.routes_check import check_routes
 from workbench.maps.routes_io import is_routes_text, load_routes, save_routes
 from workbench.resources import find_map
-from workbench.session._history import BoardHistory, Kind
+from workbench.session._history import BoardHistory, Kind, OpenResult
 from workbench.session.jobs import Handoff
 from workbench.session.route_analysis import RouteEditAnalysis, analyze_route_edit, price_ticket
 
@@ -72,8 +70,7 @@ class RoutePlace(NamedTuple):
     routes: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class RouteOpened:
+class RouteOpened(OpenResult[RouteBoard]):
     """What :meth:`RouteEditSession.open` did: the board it opened, or the question it asks.
 
     Examples
@@ -81,19 +78,6 @@ class RouteOpened:
     >>> RouteOpened(Path("a.yaml"), None, "discard your edits?").needs_confirmation
     True
     """
-
-    path: Path
-    board: RouteBoard | None
-    question: str | None = None
-
-    @property
-    def needs_confirmation(self) -> bool:
-        """Whether nothing was opened because unsaved edits would be set aside."""
-        return self.question is not None
-
-
-def _refusal(message: str, hint: str = "") -> MapError:
-    return MapError([Problem("<board>", 0, 0, message, hint)])
 
 
 def _same_route(a: Route, b: Route) -> bool:
@@ -264,17 +248,6 @@ class RouteEditSession(BoardHistory[RouteBoard, RoutePlace, RouteEditAnalysis]):
         """
         return self.move_city(name, self.to_board(x, y))
 
-    def drop_cities(self, drops: Iterable[tuple[str, float, float]]) -> RouteBoard:
-        """Drop several cities at once (a drag of a selection): one undo step."""
-        drops = list(drops)
-        if len(drops) == 1:
-            return self.drop_city(*drops[0])
-        with self.batch(f"move {', '.join(name for name, _, _ in drops)}"):
-            for name, x, y in drops:
-                with suppress(WorkbenchError, ValueError, KeyError):
-                    self.drop_city(name, x, y)
-        return self._board
-
     def add_city(self, name: str, at: XY) -> RouteBoard:
         """Add a city called ``name`` at ``at`` (the board's coordinates) and select it.
 
@@ -294,9 +267,7 @@ class RouteEditSession(BoardHistory[RouteBoard, RoutePlace, RouteEditAnalysis]):
         """
         name = name.strip()
         if not name:
-            error = _refusal("the new city has no name", "type one")
-            self._refuse(error)
-            raise error
+            raise self._refused("the new city has no name", "type one")
         city = RouteCity(name, (float(at[0]), float(at[1])))
         board = self._edit(
             f"add {name} at ({city.at[0]:g}, {city.at[1]:g})",
@@ -342,9 +313,7 @@ class RouteEditSession(BoardHistory[RouteBoard, RoutePlace, RouteEditAnalysis]):
         """
         new_name = new_name.strip()
         if not new_name:
-            error = _refusal(f"no new name for {name}", "type one")
-            self._refuse(error)
-            raise error
+            raise self._refused(f"no new name for {name}", "type one")
 
         def rename(b: RouteBoard) -> RouteBoard:
             old = b.city(name)
@@ -408,9 +377,7 @@ class RouteEditSession(BoardHistory[RouteBoard, RoutePlace, RouteEditAnalysis]):
         refused: Roma and Venezia are joined by more than two routes (keep at most two ...
         """
         if kind not in ROUTE_KINDS:
-            error = _refusal(f"{kind!r} is not a kind of route", f"use one of {ROUTE_KINDS}")
-            self._refuse(error)
-            raise error
+            raise self._refused(f"{kind!r} is not a kind of route", f"use one of {ROUTE_KINDS}")
         if locomotives is None:
             locomotives = 1 if kind == "ferry" else 0
         route = Route((a, b), int(length), color, kind, int(locomotives))  # type: ignore[arg-type]
@@ -498,9 +465,7 @@ class RouteEditSession(BoardHistory[RouteBoard, RoutePlace, RouteEditAnalysis]):
             changes["color"] = color
         if kind is not None:
             if kind not in ROUTE_KINDS:
-                error = _refusal(f"{kind!r} is not a kind of route", f"use one of {ROUTE_KINDS}")
-                self._refuse(error)
-                raise error
+                raise self._refused(f"{kind!r} is not a kind of route", f"use one of {ROUTE_KINDS}")
             changes["kind"] = kind
             if locomotives is None and kind == "ferry" and old.locomotives == 0:
                 locomotives = 1
