@@ -519,6 +519,15 @@ class BoardHistory(Generic[B, P, A]):
 
     # ------------------------------------------------------------------ files
 
+    def open(self, path: str | os.PathLike[str], discard: bool = False) -> OpenResult[B]:
+        """Open the map file ``path``: one undoable step that brings the file's name along.
+
+        Over unsaved edits it asks first: nothing is opened and the result's ``question``
+        says what would be set aside; ``discard=True`` opens anyway (undo still brings the
+        edits back, under their own file name).
+        """
+        return OpenResult(*self._open(path, discard))
+
     def _open(
         self, path: str | os.PathLike[str], discard: bool
     ) -> tuple[Path, B | None, str | None]:
