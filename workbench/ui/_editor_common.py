@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import html
 import math
+import os
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 import ipywidgets as w
@@ -23,9 +25,8 @@ from workbench.exceptions import Problem, WorkbenchError
 from workbench.session._history import reason
 
 if TYPE_CHECKING:
-    from pathlib import Path
-
     from workbench.session._history import BoardHistory
+    from workbench.session.events import Change
 
 __all__ = ["EDITOR_CSS", "EDITOR_KEYS_JS", "EditorView", "OnceClosedBokehModel", "close_widget"]
 
@@ -143,6 +144,67 @@ class EditorView(Generic[S]):
     _summary: w.HTML
     _change: w.HTML
     _stale_parts: tuple[Any, ...]
+
+    # ------------------------------------------------------------------ starting
+
+    def _take_session(self, session: S, players: int, width: int) -> None:
+        """Hold ``session`` (what the editor shows and changes); nothing is drawn yet."""
+        self.session = session
+        self.players = players
+        self.width = width
+        self._pushing = False  # the editor is writing the figure's city columns
+        self._shown_problems = None
+        self._shown_header = None
+        self._shown_path = session.path
+
+    def _show_first(self, first: set[str], hint: str) -> None:
+        """Draw the ``first`` parts and the analysis (or that it is coming), listen to the
+        session, and greet with ``hint`` (what to do)."""
+        self._redraw(frozenset({*first, "working" if self.session.working else "analysis"}))
+        self._stop = self.session.on_change(self._on_change)
+        self.session.say(f"opened {self.session.board.name}: {hint}")
+
+    def _redraw(self, what: frozenset[str]) -> None:
+        """Draw the parts of the widget that show ``what`` changed."""
+        raise NotImplementedError
+
+    def _on_change(self, change: Change) -> None:
+        """Hear of a change of the session."""
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ the session's
+
+    @property
+    def path(self) -> Path | None:
+        """The file the board belongs to (the session's :attr:`path`)."""
+        return self.session.path
+
+    @property
+    def history(self) -> tuple[str, ...]:
+        """The steps undo can take back, oldest first (the session's :attr:`history`)."""
+        return self.session.history
+
+    @property
+    def problems(self) -> list[Problem]:
+        """What ``workbench check`` says about the board (the session's :attr:`problems`)."""
+        return self.session.problems
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Wait until the analysis of the current board is shown; ``False`` on timeout.
+
+        Examples
+        --------
+        >>> from workbench.ui.editor import MapEditor
+        >>> editor = MapEditor("maps/tiny.yaml")
+        >>> editor.wait(timeout=60), editor.working
+        (True, False)
+        >>> editor.close()
+        """
+        return self.session.wait(timeout)
+
+    def save(self, path: str | os.PathLike[str] | None = None, overwrite: bool = False) -> Path:
+        """Save the board, canonically and atomically (the session's :meth:`save`)."""
+        return self.session.save(path, overwrite)
 
     # ------------------------------------------------------------------ the file row
 

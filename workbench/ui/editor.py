@@ -31,13 +31,11 @@ import math
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 from bokeh.events import Tap
 
-from workbench.exceptions import Problem
 from workbench.maps.board import Board
 from workbench.maps.lattice import Edge, Point, parse_point, plane_xy
 from workbench.session.analysis import EditorAnalysis, analyze_edit
@@ -121,24 +119,15 @@ class MapEditor(EditorView[EditSession]):
         width: int = 720,
         background: bool = True,
     ) -> None:
-        self.session = EditSession(board, players=players, background=background)
-        self.players = players
-        self.width = width
-        self._pushing = False
+        self._take_session(EditSession(board, players=players, background=background),
+                           players, width)  # fmt: skip
         self._syncing_form = False
-        self._shown_problems: list[Problem] | None = None
-        self._shown_header: tuple[Any, ...] | None = None
-        self._shown_path = self.session.path
         self._view = self._new_view(self.session.board)
         self._histogram, _ = cost_histogram(width=360, height=220)
         self.suggest = SuggestPanel(self.session, background=background)  # the map doctor
         self._build_widgets()
-        first = {"selection", "problems", "path", "message"}
-        self._redraw(frozenset({*first, "working" if self.session.working else "analysis"}))
-        self._stop = self.session.on_change(self._on_change)
-        self.session.say(
-            f"opened {self.session.board.name}: drag a city, tap a segment, or use the form"
-        )
+        self._show_first({"selection", "problems", "path", "message"},
+                         "drag a city, tap a segment, or use the form")  # fmt: skip
 
     # ------------------------------------------------------------------ the session's state
 
@@ -146,16 +135,6 @@ class MapEditor(EditorView[EditSession]):
     def board(self) -> Board:
         """The board as it is now (:attr:`EditSession.board`)."""
         return self.session.board
-
-    @property
-    def path(self) -> Path | None:
-        """The file the board belongs to (:attr:`EditSession.path`)."""
-        return self.session.path
-
-    @property
-    def history(self) -> tuple[str, ...]:
-        """The steps undo can take back, oldest first (:attr:`EditSession.history`)."""
-        return self.session.history
 
     @property
     def future(self) -> tuple[str, ...]:
@@ -178,11 +157,6 @@ class MapEditor(EditorView[EditSession]):
         return self.session.modified
 
     @property
-    def problems(self) -> list[Problem]:
-        """What ``workbench check`` says about the board (:attr:`EditSession.problems`)."""
-        return self.session.problems
-
-    @property
     def analysis(self) -> EditorAnalysis:
         """The analysis of the current board, waiting for it (:attr:`EditSession.analysis`)."""
         return self.session.analysis
@@ -191,18 +165,6 @@ class MapEditor(EditorView[EditSession]):
     def working(self) -> bool:
         """Whether the analysis of the current board is still coming."""
         return self.session.working
-
-    def wait(self, timeout: float | None = None) -> bool:
-        """Wait until the analysis of the current board is shown; ``False`` on timeout.
-
-        Examples
-        --------
-        >>> editor = MapEditor("maps/tiny.yaml")
-        >>> editor.wait(timeout=60), editor.working
-        (True, False)
-        >>> editor.close()
-        """
-        return self.session.wait(timeout)
 
     # ------------------------------------------------------------------ the session's actions
 
@@ -275,10 +237,6 @@ class MapEditor(EditorView[EditSession]):
     def open(self, path: str | os.PathLike[str], discard: bool = False) -> Opened:
         """Open a map file; asks over unsaved edits (:meth:`EditSession.open`)."""
         return self.session.open(path, discard)
-
-    def save(self, path: str | os.PathLike[str] | None = None, overwrite: bool = False) -> Path:
-        """Save the board, atomically (:meth:`EditSession.save`)."""
-        return self.session.save(path, overwrite)
 
     # ------------------------------------------------------------------ redrawing
 

@@ -29,7 +29,6 @@ import html
 import math
 import os
 from collections.abc import Callable
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 import ipywidgets as w
@@ -39,7 +38,6 @@ from bokeh.models.glyphs import Circle, MultiLine
 from bokeh.models.renderers import GlyphRenderer
 from bokeh.palettes import YlOrRd9
 
-from workbench.exceptions import Problem
 from workbench.maps.routes import GRAY, MAX_LENGTH, ROUTE_KINDS, RouteBoard
 from workbench.maps.routes_io import is_routes_text
 from workbench.resources import find_map
@@ -148,23 +146,13 @@ class RouteEditor(EditorView[RouteEditSession]):
         width: int = 720,
         background: bool = True,
     ) -> None:
-        self.session = RouteEditSession(board, players=players, background=background)
-        self.players = players
-        self.width = width
-        self._pushing = False
+        self._take_session(RouteEditSession(board, players=players, background=background),
+                           players, width)  # fmt: skip
         self._syncing = False
-        self._shown_problems: list[Problem] | None = None
-        self._shown_header: tuple[Any, ...] | None = None
-        self._shown_path = self.session.path
         self._new_figure(self.session.board)
         self._build_widgets()
-        self._redraw(frozenset({"selection", "problems", "path", "message", "history",
-                                "working" if self.session.working else "analysis"}))  # fmt: skip
-        self._stop = self.session.on_change(self._on_change)
-        self.session.say(
-            f"opened {self.session.board.name}: drag a city, tap a route or a city, or use "
-            "the forms"
-        )
+        self._show_first({"selection", "problems", "path", "message", "history"},
+                         "drag a city, tap a route or a city, or use the forms")  # fmt: skip
 
     # ------------------------------------------------------------------ the session's calls
 
@@ -172,21 +160,6 @@ class RouteEditor(EditorView[RouteEditSession]):
     def board(self) -> RouteBoard:
         """The board as it is now."""
         return self.session.board
-
-    @property
-    def path(self) -> Path | None:
-        """The file the board belongs to."""
-        return self.session.path
-
-    @property
-    def history(self) -> tuple[str, ...]:
-        """The steps Undo can take back, in words."""
-        return self.session.history
-
-    @property
-    def problems(self) -> list[Problem]:
-        """What ``workbench check`` says about the board."""
-        return self.session.problems
 
     @property
     def analysis(self) -> RouteEditAnalysis:
@@ -285,10 +258,6 @@ class RouteEditor(EditorView[RouteEditSession]):
         """Open a route-board file (asks over unsaved edits) (:meth:`RouteEditSession.open`)"""
         return self.session.open(path, discard)
 
-    def save(self, path: str | os.PathLike[str] | None = None, overwrite: bool = False) -> Path:
-        """Save the board, canonically and atomically (:meth:`RouteEditSession.save`)"""
-        return self.session.save(path, overwrite)
-
     def set_route(self, id: str, **changes: Any) -> RouteBoard:
         """Set a route's ``length``, ``color``, ``kind`` or ``locomotives``
         (:meth:`RouteEditSession.set_route`)."""
@@ -297,10 +266,6 @@ class RouteEditor(EditorView[RouteEditSession]):
     def set_ticket(self, id: str, **changes: Any) -> RouteBoard:
         """Set a ticket's ``points`` or ``long`` (:meth:`RouteEditSession.set_ticket`)."""
         return self.session.set_ticket(id, **changes)
-
-    def wait(self, timeout: float | None = None) -> bool:
-        """Wait for the analysis of the current board (:meth:`RouteEditSession.wait`)."""
-        return self.session.wait(timeout)
 
     # ------------------------------------------------------------------ the figure
 
