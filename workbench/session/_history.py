@@ -87,6 +87,22 @@ class BoardHistory(Generic[B, P, A]):
     override :meth:`_find` (where a name given to ``open`` points), :meth:`_vet` (refuse an
     edit by what it made) and :meth:`_saved_message`.
 
+    Parameters
+    ----------
+    board : board
+        The board to start from (an immutable value with a ``name``).
+    path : Path or None
+        The file it was read from (``None``: none yet).
+    nowhere : place
+        The place that marks nothing (what :attr:`highlighted` is after an edit).
+    players : int
+        The number of players the analysis is for.
+    background : bool
+        Compute the analysis on a background thread, or at once.
+    handoff : callable or None
+        How a background result comes back to this thread (by default through the event
+        loop running here, if any).
+
     Examples
     --------
     >>> from workbench.session.edit import EditSession
@@ -192,6 +208,13 @@ class BoardHistory(Generic[B, P, A]):
         >>> stop = session.on_change(lambda change: seen.append(sorted(change.what)))
         >>> _ = session.set_dashed("Alder", True)
         >>> seen
+        [['board', 'history', 'message', 'path', 'problems', 'working'], ['analysis']]
+        >>> from workbench.session.route_edit import RouteEditSession
+        >>> session = RouteEditSession("maps/ticket_to_ride_europe.yaml", background=False)
+        >>> seen = []
+        >>> stop = session.on_change(lambda change: seen.append(sorted(change.what)))
+        >>> _ = session.set_route("Paris-Zurich", length=4)
+        >>> seen[-2:]
         [['board', 'history', 'message', 'path', 'problems', 'working'], ['analysis']]
         """
         return self._listeners.add(listener)
@@ -509,6 +532,11 @@ class BoardHistory(Generic[B, P, A]):
         >>> _ = session.remove_city("Alder")
         >>> session.highlight(0)  # brown has one city left: Birch
         Place(points=((7, 4),), edges=(), outlines=())
+        >>> from workbench.session.route_edit import RouteEditSession
+        >>> session = RouteEditSession("maps/ticket_to_ride_europe.yaml", background=False)
+        >>> _ = session.set_route("Frankfurt-Paris#2", color="orange")
+        >>> session.highlight(0)
+        RoutePlace(cities=(), routes=('Frankfurt-Paris#2',))
         """
         problems, places = self._checked()
         self._highlight = places[index]
