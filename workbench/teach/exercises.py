@@ -150,6 +150,25 @@ def _resolve(source: Any, seed: int, **random_options: Any) -> tuple[nx.Graph, B
     raise TypeError(f"expected a Board, a networkx Graph or None, got {type(source).__name__}")
 
 
+def _induced(G: nx.Graph, nodes: Iterable[Hashable]) -> nx.Graph:
+    """The subgraph of ``G`` on ``nodes``, a copy with ``G``'s order of nodes and edges.
+
+    ``G.subgraph(...)`` lists a small subgraph's nodes in the order of a set, which for
+    names depends on the process's string hashes; ties between equally good answers would
+    then break differently from one run to the next.
+
+    >>> G = nx.path_graph(["c", "a", "b", "d"])
+    >>> list(_induced(G, ["b", "a", "c"]).edges())
+    [('c', 'a'), ('a', 'b')]
+    """
+    keep = set(nodes)
+    H = G.__class__()
+    H.graph.update(G.graph)
+    H.add_nodes_from((v, dict(d)) for v, d in G.nodes(data=True) if v in keep)
+    H.add_edges_from((u, v, dict(d)) for u, v, d in G.edges(data=True) if u in keep and v in keep)
+    return H
+
+
 def _area(G: nx.Graph, rng: random.Random, size: int) -> nx.Graph:
     """``G`` if it is small, else the ``size`` nodes nearest (in steps) to a random city."""
     if len(G) <= size + size // 3:
@@ -162,7 +181,7 @@ def _area(G: nx.Graph, rng: random.Random, size: int) -> nx.Graph:
         seen.append(v)
         if len(seen) == size:
             break
-    return G.subgraph(seen).copy()
+    return _induced(G, seen)
 
 
 def _weight(G: nx.Graph, e: Edge) -> Any:
@@ -1402,7 +1421,7 @@ def _around_cities(G: nx.Graph, rng: random.Random, count: int) -> nx.Graph:
             stop = len(seen) + len(seen) // 3
         if stop is not None and len(seen) >= stop:
             break
-    return G.subgraph(seen).copy()
+    return _induced(G, seen)
 
 
 def _holding(G: nx.Graph, routes: Iterable[Edge]) -> nx.Graph:

@@ -211,9 +211,11 @@ def steiner_forest(
     show(0, message, {}, dict.fromkeys(path_edges, "path"))
 
     def tree_edges(group: Sequence[Ticket]) -> tuple[Edge, ...] | None:
-        ends = {v for t in group for v in t}
-        part = nx.node_connected_component(G, next(iter(ends)))
-        if not ends <= part:
+        # in the hand's order, never a set's: ties between equal trees break the same way
+        # in every process (a set of names is ordered by the process's string hashes)
+        ends = list(dict.fromkeys(v for t in group for v in t))
+        part = nx.node_connected_component(G, ends[0])
+        if not set(ends) <= part:
             return None
         T = steiner_tree(G, ends, weight if weight is not None else lambda u, v, d: 1)
         return tuple(sorted({g.key(u, v) for u, v in T.edges()}, key=g.sort_key))
