@@ -25,6 +25,7 @@ once the shuffled part is used up; drawing from that known part is not a chance 
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
@@ -32,6 +33,7 @@ from typing import Any
 import numpy as np
 
 from workbench.exceptions import IllegalActionError
+from workbench.games.referee import outcome_cdf, sample_chance
 from workbench.games.transorient_express.actions import (
     Action,
     CardDraw,
@@ -487,6 +489,74 @@ class TransorientState:
         losses = self.game.actions.losses
         return [(losses[i], n / total) for i, n in enumerate(store) if n]
 
+    def draw(self, rng: np.random.Generator) -> Action:
+        """Draw the next chance outcome with ``rng`` and apply it; return it.
+
+        The outcome is the one :func:`~workbench.games.referee.sample_chance` draws from
+        the same generator (the same ``rng.random()`` on the same cumulative
+        probabilities, and no draw at all when one outcome is possible), so a game drawn
+        here is the game the referee draws; but the list of outcomes is not built (the
+        cumulative probabilities are kept by bag, store or pile size) and the outcome is
+        applied without the checks a move from outside needs.
+
+        Raises
+        ------
+        IllegalActionError
+            The state is not a chance node.
+
+        Examples
+        --------
+        >>> from workbench.games import GAMES
+        >>> from workbench.games.referee import sample_chance
+        >>> game = GAMES["transorient_express"].new_game(players=3, seed=5)
+        >>> a, b = game.new_state(), game.new_state()
+        >>> ra, rb = np.random.default_rng(1), np.random.default_rng(1)
+        >>> while a.pending:
+        ...     b.apply(sample_chance(b, rb))
+        ...     _ = a.draw(ra)
+        >>> a == b
+        True
+        """
+        pending = self.pending
+        if not pending:
+            raise IllegalActionError("no chance outcome here: the state is not a chance node")
+        kind, target = pending[0]
+        if kind in ("store", "pile", "bonus", "lose"):
+            source = self.bag if kind != "lose" else self.stores[target]
+            found = _TOKEN_CDFS.get(tuple(source))
+            if found is None:
+                found = _token_cdf(source)
+            cdf, colors = found
+            i = colors[0] if len(colors) == 1 else colors[bisect_right(cdf, rng.random())]
+            source[i] -= 1
+            if kind == "lose":
+                self.bag[i] += 1
+                action: Action = self.game.actions.losses[i]
+            else:
+                (self.stores if kind == "store" else self.piles)[target][i] += 1
+                action = self.game.actions.tokens[i]
+        elif kind in ("bottom", "top"):
+            deck = self.deck
+            j = 0 if len(deck) == 1 else bisect_right(_uniform_cdf(len(deck)), rng.random())
+            card = deck.pop(j)
+            (self.bottom if kind == "bottom" else self.top)[target] = card
+            action = self.game.draws[card]
+        elif kind == "luggage":
+            lug = self.lug
+            j = 0 if len(lug) == 1 else bisect_right(_uniform_cdf(len(lug)), rng.random())
+            self.offer.append(lug[j])
+            action = self.game.actions.luggage[lug.pop(j)]
+        else:
+            action = sample_chance(self, rng)
+            self._chance(action)
+            self.log.append(action)
+            self._settle()
+            return action
+        pending.pop(0)
+        self.log.append(action)
+        self._settle()
+        return action
+
     def apply(self, action: Action) -> None:
         """Play ``action``; :class:`~workbench.exceptions.IllegalActionError` saying why."""
         if self.phase == "over":
@@ -937,3 +1007,32 @@ def load_record(record: dict[str, Any], cards: CardSet) -> TransorientState:
     assert isinstance(state, TransorientState)
     check_over(record, state.is_terminal())
     return state
+
+
+_TOKEN_CDFS: dict[tuple[int, ...], tuple[list[float], list[int]]] = {}
+
+
+def _token_cdf(counts: list[int]) -> tuple[list[float], list[int]]:
+    """The cumulative probabilities of drawing each color of ``counts`` (a bag or a
+    store, as :meth:`TransorientState.chance_outcomes` weighs them) and the colors'
+    indices, kept by counts."""
+    total = sum(counts)
+    colors = [i for i, n in enumerate(counts) if n]
+    found = (outcome_cdf(tuple([counts[i] / total for i in colors])), colors)
+    if len(_TOKEN_CDFS) >= 20_000:
+        _TOKEN_CDFS.clear()
+    _TOKEN_CDFS[tuple(counts)] = found
+    return found
+
+
+_UNIFORM_CDFS: dict[int, list[float]] = {}
+
+
+def _uniform_cdf(n: int) -> list[float]:
+    """The cumulative probabilities of ``n`` equally likely outcomes (a pile's cards, as
+    :meth:`TransorientState.chance_outcomes` weighs them), kept by ``n``."""
+    found = _UNIFORM_CDFS.get(n)
+    if found is None:
+        p = 1.0 / n
+        found = _UNIFORM_CDFS[n] = outcome_cdf((p,) * n)
+    return found

@@ -25,7 +25,6 @@ from workbench.games.tables import (
     begin_rows,
     game_seeds,
     result_rows,
-    run_rows,
 )
 from workbench.games.transorient_express.actions import Pile, Play, Take
 from workbench.games.transorient_express.cards import CardSet
@@ -114,9 +113,7 @@ def play_rows(
     cards = board
     events: list[dict[str, Any]] = []
 
-    def before(state: Any, action: Any, seat: int | None) -> None:
-        if seat is None:
-            return
+    def before(state: Any, action: Any, seat: int) -> None:
         if isinstance(action, Take | Pile):
             card = state.bottom[action.column]
             event = "taken" if isinstance(action, Take) else "passed"
@@ -144,14 +141,9 @@ def play_rows(
             }
         )
 
-    match = Match(the_game, bots, bot_seed, on_action=before, names=names)
-
-    def cut_off(state: Any) -> bool:
-        return bool(state.round > max_rounds)
-
-    truncated = run_rows(
-        match, cut_off, game=game, variant=variant, seed=deal, max_actions=max_actions
-    )
+    match = Match(the_game, bots, bot_seed, names=names)
+    where = f"game {game} of {variant or 'the run'} (game seed {deal})"
+    truncated = _run(match, before, max_rounds, max_actions, where)
     state: TransorientState = match.state  # type: ignore[assignment]
     winners = () if truncated else state.winners()
     share = 1.0 / len(winners) if winners else 0.0
@@ -190,3 +182,45 @@ def play_rows(
         seat_extra=seat_extra,
     )
     return tables
+
+
+def _run(
+    match: Match,
+    before: Any,
+    max_rounds: int,
+    max_actions: int,
+    where: str,
+) -> bool:
+    """:func:`~workbench.games.tables.run_rows` over ``match`` with ``before`` called
+    before each bot's move and a stop after ``max_rounds`` rounds, written for this game:
+    chance outcomes are drawn by :meth:`TransorientState.draw` (the outcomes the referee
+    draws, from the same generator, without the list of outcomes). The same games, the
+    same errors; returns whether the game was cut off."""
+    from workbench.exceptions import IllegalActionError
+
+    state: TransorientState = match.state  # type: ignore[assignment]
+    bots, chance, draw, apply = match.bots, match.chance, state.draw, state.apply
+    for _ in range(max_actions):
+        if state.round > max_rounds:
+            return True
+        if state.phase == "over":
+            return False
+        if state.pending:
+            try:
+                draw(chance)
+            except IllegalActionError as e:
+                raise IllegalActionError(f"{where}, chance: {e}") from e
+            continue
+        seat = state.to_play
+        if seat is None:
+            raise RuntimeError(f"{where}: no one to play in the {state.phase} step")
+        bot = bots[seat]
+        assert bot is not None, "the simulator plays bots only"
+        action = bot.act(state.observation(seat))
+        before(state, action, seat)
+        try:
+            apply(action)
+        except IllegalActionError as e:
+            who = f"bot {match.names[seat]!r} at seat {seat}"
+            raise IllegalActionError(f"{where}, {who}: {e}") from e
+    raise RuntimeError(f"{where} did not end within {max_actions} actions")
