@@ -98,11 +98,19 @@ class _Base:
         self._rivals: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}  # and rivals
         self._discounts: dict[int, list[int]] = {}  # and discounts, by seat
         self._costs: dict[tuple[int, int], list[tuple[int, int]]] = {}  # and costs
+        self._key: tuple[Any, ...] | None = None  # what those were worked out for
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(seat={self.seat})"
 
     def _new_decision(self, obs: Observation) -> None:
+        # gains, rivals, discounts and costs depend on the tableaux, this seat's Luggage
+        # and the objectives alone: while those stay (the take and the play of a turn,
+        # turns in which no card is played) the last decision's are still right
+        key = (obs.tableaux, obs.luggage, obs.objectives)
+        if key == self._key:
+            return
+        self._key = key
         self._gains.clear()
         self._rivals.clear()
         self._discounts.clear()
