@@ -222,7 +222,8 @@ class GreedyBot(_Base):
                         best = (ratio, i)
             return legal[best[1]] if best[1] >= 0 else Pass()
         if phase == "take":
-            return max(legal, key=lambda a: self.take_value(obs, a, base, store))
+            values = self.take_values(obs, legal, base, store)
+            return legal[values.index(max(values))]
         if phase == "keep":
             return max(
                 legal,
@@ -249,18 +250,46 @@ class GreedyBot(_Base):
         coverage = have / total if total else 1.0
         return self.gain(obs, card, base) / (total + 1) * (0.5 + 0.5 * coverage)
 
-    def take_value(self, obs: Observation, a: Action, base: int, store: Sequence[int]) -> float:
-        if isinstance(a, Take):
-            return self.card_ratio(obs, obs.bottom[a.column], base, store)
-        assert isinstance(a, Pile)
-        pile = obs.piles[a.column]
-        after = [s + p for s, p in zip(store, pile, strict=True)]
-        best = 0.0
+    def take_values(
+        self, obs: Observation, legal: Sequence[Action], base: int, store: Sequence[int]
+    ) -> list[float]:
+        """The worth of each mandatory action in ``legal``: a card by :meth:`card_ratio`;
+        a pile by the best gain per token of a hand card it makes affordable, plus 0.05 a
+        token.
+
+        >>> from workbench.games import GAMES
+        >>> game = GAMES["transorient_express"].new_game(players=2, seed=3)
+        >>> state = game.new_state()
+        >>> while state.to_play is None:
+        ...     state.apply(state.chance_outcomes()[0][0])
+        >>> bot, obs = GreedyBot(game, 0, np.random.default_rng(1)), state.observation(0)
+        >>> bot._new_decision(obs)
+        >>> values = bot.take_values(obs, obs.legal_actions, bot.score(obs, 0), obs.stores[0])
+        >>> len(values) == len(obs.legal_actions)
+        True
+        """
+        missing = self.missing
+        short = []  # the hand cards the store cannot pay now: cost, gain per token
         for card in obs.hand:
             cost = self.cost(obs, card)
-            if self.missing(after, cost) == 0 and self.missing(store, cost) > 0:
-                best = max(best, self.gain(obs, card, base) / (sum(k for _, k in cost) + 1))
-        return best + 0.05 * sum(pile)
+            if missing(store, cost) > 0:
+                short.append((cost, self.gain(obs, card, base) / (sum([k for _, k in cost]) + 1)))
+        bottom, piles = obs.bottom, obs.piles
+        out = []
+        for a in legal:
+            if isinstance(a, Take):
+                out.append(self.card_ratio(obs, bottom[a.column], base, store))
+                continue
+            assert isinstance(a, Pile)
+            pile = piles[a.column]
+            best = 0.0
+            if short:
+                after = [s + p for s, p in zip(store, pile, strict=True)]
+                for cost, ratio in short:
+                    if missing(after, cost) == 0:
+                        best = max(best, ratio)
+            out.append(best + 0.05 * sum(pile))
+        return out
 
     def demand(self, obs: Observation, store: Sequence[int]) -> dict[str, int]:
         colors = self.game.cards.token_colors

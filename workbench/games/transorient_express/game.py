@@ -75,6 +75,7 @@ _REQUIRED: dict[str, type | tuple[type, ...]] = {
     "digest": str,
 }  # fmt: skip
 _DECISIONS = ("take", "place", "play", "keep", "discard", "return")
+_PASS = Pass()
 
 
 def cards_fingerprint(cards: CardSet) -> str:
@@ -408,10 +409,10 @@ class TransorientState:
         """The seat on turn's actions: ``take`` then ``pile`` by column; ``master`` by
         column; ``play`` by card then ``pass``; ``keep``, ``discard`` by card; ``return``
         in token order. ``[]`` at chance nodes and at the end."""
-        if self.to_play is None:
+        phase = self.phase
+        if self.pending or phase not in _DECISIONS:
             return []
         seat = self.order[self.turn]
-        phase = self.phase
         acts = self.game.actions
         if phase == "take":
             open_ = [c for c, card in enumerate(self.bottom) if card >= 0]
@@ -420,10 +421,12 @@ class TransorientState:
         if phase == "place":
             return [acts.places[c] for c, card in enumerate(self.bottom) if card >= 0]
         if phase == "play":
-            out: list[Action] = [
-                acts.plays[i] for i in sorted(set(self.hands[seat])) if self.affordable(seat, i)
-            ]
-            return [*out, Pass()]
+            hand = self.hands[seat]
+            cards = sorted(set(hand)) if len(hand) > 1 else hand
+            affordable = self.affordable
+            out: list[Action] = [acts.plays[i] for i in cards if affordable(seat, i)]
+            out.append(_PASS)
+            return out
         if phase == "keep":
             return [acts.keeps[i] for i in sorted(set(self.offer))]
         if phase == "discard":
@@ -650,8 +653,13 @@ class TransorientState:
 
     def affordable(self, seat: int, card: int) -> bool:
         """Whether ``seat``'s store pays ``card`` now."""
-        store = self.stores[seat]
-        return all(store[i] >= k for i, k in self.cost(seat, card))
+        # store[i] >= n - discount[i] for every color of the cost, as self.cost's does
+        # (a color the discounts cover in full asks nothing: the store is never negative)
+        store, disc = self.stores[seat], self.discounts[seat]
+        for i, n in self.game.costs[card]:  # noqa: SIM110 (a loop: all() of a generator is slower)
+            if store[i] + disc[i] < n:
+                return False
+        return True
 
     def store_limit(self, seat: int) -> int:
         """Tokens ``seat`` may keep at the end of a turn."""
