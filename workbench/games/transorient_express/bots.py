@@ -268,17 +268,31 @@ class GreedyBot(_Base):
         >>> len(values) == len(obs.legal_actions)
         True
         """
+        # card_ratio, gain and cost written out here with their tables in locals: this
+        # runs for every column of every mandatory action, the bulk of a greedy game
+        seat, costs, gains = self.seat, self._costs, self._gains
         missing = self.missing
         short = []  # the hand cards the store cannot pay now: cost, gain per token
         for card in obs.hand:
-            cost = self.cost(obs, card)
+            cost = costs.get((seat, card)) or self.cost(obs, card)
             if missing(store, cost) > 0:
                 short.append((cost, self.gain(obs, card, base) / (sum([k for _, k in cost]) + 1)))
         bottom, piles = obs.bottom, obs.piles
         out = []
         for a in legal:
-            if isinstance(a, Take):
-                out.append(self.card_ratio(obs, bottom[a.column], base, store))
+            if type(a) is Take:
+                card = bottom[a.column]
+                cost = costs.get((seat, card)) or self.cost(obs, card)
+                total = lack = 0
+                for i, k in cost:
+                    total += k
+                    if k > store[i]:
+                        lack += k - store[i]
+                coverage = (total - lack) / total if total else 1.0
+                gain = gains.get((seat, card))
+                if gain is None:
+                    gain = self.gain(obs, card, base)
+                out.append(gain / (total + 1) * (0.5 + 0.5 * coverage))
                 continue
             assert isinstance(a, Pile)
             pile = piles[a.column]

@@ -124,17 +124,26 @@ class TransorientExpress:
     @cached_property
     def color_index(self) -> dict[str, int]:
         """Token color -> its index in the set's token order."""
+        return _kept(self.cards, "color_index", 0, self._color_index)
+
+    def _color_index(self) -> dict[str, int]:
         return {c: i for i, c in enumerate(self.cards.token_colors)}
 
     @cached_property
     def costs(self) -> tuple[tuple[tuple[int, int], ...], ...]:
         """Every Destination card's cost as ``((token index, count), ...)``."""
+        return _kept(self.cards, "costs", 0, self._costs)
+
+    def _costs(self) -> tuple[tuple[tuple[int, int], ...], ...]:
         index = self.color_index
         return tuple(tuple((index[c], n) for c, n in d.cost) for d in self.cards.destinations)
 
     @cached_property
     def draws(self) -> tuple[CardDraw, ...]:
-        """The chance outcome of dealing each Destination card, made once."""
+        """The chance outcome of dealing each Destination card, made once per card set."""
+        return _kept(self.cards, "draws", 0, self._draws)
+
+    def _draws(self) -> tuple[CardDraw, ...]:
         return tuple(
             CardDraw(i, _label(self.cards, i)) for i in range(len(self.cards.destinations))
         )
@@ -149,6 +158,9 @@ class TransorientExpress:
         >>> game.actions.takes[2], str(game.actions.tokens[0]), str(game.actions.plays[0])
         (Take(column=2), 'draw red', 'play 1-red')
         """
+        return _kept(self.cards, "actions", self.columns, self._actions)
+
+    def _actions(self) -> _Actions:
         cards = self.cards
         colors = cards.token_colors
         columns = range(self.columns)
@@ -1044,3 +1056,21 @@ def _uniform_cdf(n: int) -> list[float]:
         p = 1.0 / n
         found = _UNIFORM_CDFS[n] = outcome_cdf((p,) * n)
     return found
+
+
+_KEPT_VALUES: dict[tuple[int, str, int], tuple[CardSet, Any]] = {}
+
+
+def _kept(cards: CardSet, what: str, columns: int, make: Any) -> Any:
+    """``make()``, the values a game derives from its card set (and columns), made once
+    per card set and kept (a simulation makes a game per game played): at most a few
+    dozen card sets' worth are kept."""
+    key = (id(cards), what, columns)
+    found = _KEPT_VALUES.get(key)
+    if found is not None and found[0] is cards:
+        return found[1]
+    if len(_KEPT_VALUES) >= 64:
+        _KEPT_VALUES.clear()
+    value = make()
+    _KEPT_VALUES[key] = (cards, value)
+    return value
