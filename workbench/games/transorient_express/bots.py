@@ -143,9 +143,13 @@ class _Base:
         assert sc is not None, "a decision starts with _new_decision"
         rivals = self._rivals.get(seat)
         if rivals is None:
-            # the others' Luggage is unseen: it counts as none, as in own_score
-            luggage_seen = [()] * len(obs.tableaux)
-            rivals = self._rivals[seat] = sc.rivals(seat, obs.tableaux, luggage_seen)
+            if sc.ranks:
+                # the others' Luggage is unseen: it counts as none, as in own_score
+                luggage_seen = [()] * len(obs.tableaux)
+                rivals = sc.rivals(seat, obs.tableaux, luggage_seen)
+            else:
+                rivals = ((), ())  # no objective ranks the players: they do not count
+            self._rivals[seat] = rivals
         tableau = obs.tableaux[seat]
         if extra:
             tableau = (*tableau, *extra)

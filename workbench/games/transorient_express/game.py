@@ -593,11 +593,13 @@ class TransorientState:
             self.tableaux, self.luggage
         )
 
-    def winners(self) -> tuple[int, ...]:
-        """The most points, then the most passports; players still tied share."""
+    def winners(self, breakdown: list[Breakdown] | None = None) -> tuple[int, ...]:
+        """The most points, then the most passports; players still tied share.
+        ``breakdown`` is :meth:`breakdown` if the caller has it already."""
         if self.phase != "over":
             return ()
-        marks = [(b.total, b.passports) for b in self.breakdown()]
+        parts = self.breakdown() if breakdown is None else breakdown
+        marks = [(b.total, b.passports) for b in parts]
         best = max(marks)
         return tuple(s for s, m in enumerate(marks) if m == best)
 

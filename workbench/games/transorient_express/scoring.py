@@ -218,6 +218,8 @@ class Scorer:
         self.ranked = [o for o in self.objs if o.kind != "season"]
         self.needs_run = any(o.kind == "route" for o in self.objs)
         self._medals = [(o.kind == "visa", o.medals) for o in self.ranked if o.medals]
+        self.ranks = bool(self._medals)
+        """Whether an objective in play ranks the players (else :meth:`rivals` matter not)."""
         self._checks = [_season_check(o, colors) for o in self.seasons]
         self._mine: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, int, int]] = {}
         self._runs: dict[tuple[int, ...], int] = {}
@@ -482,14 +484,26 @@ def _season_check(objective: Objective, colors: Sequence[str]) -> tuple[int, Any
     need, value = objective.need, objective.need_value
     if need == "colors":
         assert isinstance(value, tuple)
-        wants = [(colors.index(c), value.count(c)) for c in set(value)]
+        wants = sorted((colors.index(c), value.count(c)) for c in set(value))
+        if len(wants) == 1:
+            ((i, k),) = wants
+            return objective.points, lambda counts: counts[i] >= k
+        if len(wants) == 2:
+            (i, k), (j, m) = wants
+            return objective.points, lambda counts: counts[i] >= k and counts[j] >= m
+        if len(wants) == 3:
+            (i, k), (j, m), (h, q) = wants
+            return (
+                objective.points,
+                lambda counts: counts[i] >= k and counts[j] >= m and counts[h] >= q,
+            )
         return objective.points, lambda counts: all(counts[i] >= k for i, k in wants)
     assert isinstance(value, int)
     if need == "distinct":
         return objective.points, lambda counts: len(counts) - counts.count(0) >= value
     if need == "same":
         return objective.points, lambda counts: max(counts) >= value
-    return objective.points, lambda counts: sum([1 for c in counts if c >= 2]) >= value
+    return objective.points, lambda counts: len([c for c in counts if c >= 2]) >= value
 
 
 _KEPT = 5_000

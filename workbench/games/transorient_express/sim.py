@@ -158,13 +158,13 @@ def play_rows(
         if freeze:
             gc.unfreeze()
     state: TransorientState = match.state  # type: ignore[assignment]
-    winners = () if truncated else state.winners()
+    parts = state.breakdown()
+    winners = () if truncated else state.winners(parts)
     share = 1.0 / len(winners) if winners else 0.0
     for row in events:
         row["winner"] = row["seat"] in winners
         row["win_share"] = share if row["seat"] in winners else 0.0
         append_row(tables["cards"], row)
-    parts = state.breakdown()
     kinds = [cards.objectives[i].kind for i in state.objectives]
     seat_extra = []
     for s, b in enumerate(parts):
