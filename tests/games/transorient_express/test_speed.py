@@ -167,6 +167,8 @@ def test_observations_are_the_values_their_fields_make(cards: CardSet) -> None:
                 for k, v in fields.items()
                 if k in ("legal_actions", "tableaux", "piles", "stores", "hand", "hand_sizes")
             )
+            # with the legal actions handed in (the simulator's way): the same observation
+            assert state.observation(seat, state.legal_actions()) == obs
 
 
 tableaux = st.lists(st.lists(st.integers(0, 71), max_size=9), min_size=2, max_size=4)

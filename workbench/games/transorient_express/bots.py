@@ -206,6 +206,11 @@ class RandomBot(_Base):
 class GreedyBot(_Base):
     """Best points per token now, objectives in view (see the module's text)."""
 
+    plays_a_lone_action = True
+    """With one legal action this bot plays it and draws nothing from its generator (the
+    simulator need not build an observation for it); a subclass that looks first says
+    ``False``."""
+
     def act(self, obs: Observation) -> Action:
         legal = obs.legal_actions
         if len(legal) == 1:

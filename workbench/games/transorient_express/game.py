@@ -26,6 +26,7 @@ once the shuffled part is used up; drawing from that known part is not a chance 
 from __future__ import annotations
 
 from bisect import bisect_right
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
@@ -603,17 +604,22 @@ class TransorientState:
         best = max(marks)
         return tuple(s for s, m in enumerate(marks) if m == best)
 
-    def observation(self, seat: int) -> Observation:
+    def observation(self, seat: int, legal: Sequence[Action] | None = None) -> Observation:
+        """What ``seat`` sees now. ``legal`` is :meth:`legal_actions` if the caller has
+        it already and ``seat`` is on turn (the simulator does)."""
         phase = self.phase
         to_play = self.to_play
         own_offer = phase == "keep" and self.order[self.turn] == seat
-        legal = tuple(self.legal_actions()) if to_play == seat else ()
+        if to_play != seat:
+            legal = ()
+        elif legal is None:
+            legal = self.legal_actions()
         # the frozen dataclass's own __init__ sets its 26 fields one by one through
         # object.__setattr__, which took a third of the time of a whole observation
         obs = object.__new__(Observation)
         obs.__dict__.update(
             seat=seat,
-            legal_actions=legal,
+            legal_actions=tuple(legal),
             to_play=to_play,
             phase=phase,
             round=self.round,

@@ -213,6 +213,9 @@ def _run(
 
     state: TransorientState = match.state  # type: ignore[assignment]
     bots, chance, draw, apply = match.bots, match.chance, state.draw, state.apply
+    # a bot that plays a lone legal action without looking at anything is not shown
+    # an observation for it (the only choice it has is played)
+    blind = [getattr(bot, "plays_a_lone_action", False) is True for bot in bots]
     for _ in range(max_actions):
         if state.round > max_rounds:
             return True
@@ -229,7 +232,11 @@ def _run(
             raise RuntimeError(f"{where}: no one to play in the {state.phase} step")
         bot = bots[seat]
         assert bot is not None, "the simulator plays bots only"
-        action = bot.act(state.observation(seat))
+        if blind[seat]:
+            legal = state.legal_actions()
+            action = legal[0] if len(legal) == 1 else bot.act(state.observation(seat, legal))
+        else:
+            action = bot.act(state.observation(seat))
         before(state, action, seat)
         try:
             apply(action)
