@@ -142,7 +142,12 @@ def outcome_cdf(weights: tuple[float, ...]) -> list[float]:
     if cdf is None:
         if not all(p >= 0 for p in weights):
             raise IllegalActionError(f"chance outcomes with probabilities {weights!r}")
-        total = numpy_sum(weights)
+        if len(weights) < 8:  # numpy_sum of a short run: left to right
+            total = 0.0
+            for p in weights:
+                total += p
+        else:
+            total = numpy_sum(weights)
         if not total > 0:
             raise IllegalActionError(f"chance outcomes whose probabilities add up to {total!r}")
         cumulative = list(accumulate([p / total for p in weights]))

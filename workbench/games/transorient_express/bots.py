@@ -41,7 +41,7 @@ from workbench.games.transorient_express.actions import (
     Return,
     Take,
 )
-from workbench.games.transorient_express.game import Observation, TransorientExpress
+from workbench.games.transorient_express.game import Observation, TransorientExpress, _kept
 from workbench.games.transorient_express.scoring import Scorer, scorer
 
 __all__ = ["BOTS", "GreedyBot", "PlannerBot", "RandomBot", "own_score"]
@@ -83,22 +83,30 @@ class _Base:
         self.seat = seat
         self.rng = rng
         self.costs = game.costs
-        cards = game.cards
-        self.worth = [
-            EFFECT_WORTH.get(d.effect.kind, 0.0) + (LUGGAGE_WORTH if d.luggage else 0.0)
-            for d in cards.destinations
-        ]
+        self.worth: tuple[float, ...] = _kept(game.cards, "bot worth", 0, lambda: self._worth())
         """What each card's effect and Luggage icon are worth beyond its points."""
-        self.discount_color = [
-            game.color_index[d.effect.color] if d.effect.kind == "discount" else -1
-            for d in cards.destinations
-        ]
+        self.discount_color: tuple[int, ...] = _kept(
+            game.cards, "bot discount color", 0, lambda: self._discount_color()
+        )
         self._scorer: Scorer | None = None
         self._gains: dict[tuple[int, int], float] = {}  # this decision's gains
         self._rivals: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}  # and rivals
         self._discounts: dict[int, list[int]] = {}  # and discounts, by seat
         self._costs: dict[tuple[int, int], list[tuple[int, int]]] = {}  # and costs
         self._key: tuple[Any, ...] | None = None  # what those were worked out for
+
+    def _worth(self) -> tuple[float, ...]:
+        return tuple(
+            EFFECT_WORTH.get(d.effect.kind, 0.0) + (LUGGAGE_WORTH if d.luggage else 0.0)
+            for d in self.game.cards.destinations
+        )
+
+    def _discount_color(self) -> tuple[int, ...]:
+        index = self.game.color_index
+        return tuple(
+            index[d.effect.color] if d.effect.kind == "discount" else -1
+            for d in self.game.cards.destinations
+        )
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(seat={self.seat})"

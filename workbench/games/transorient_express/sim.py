@@ -197,6 +197,9 @@ def play_rows(
     return tables
 
 
+_CARD_EVENTS = (Take, Pile, Play)
+
+
 def _run(
     match: Match,
     before: Any,
@@ -205,10 +208,11 @@ def _run(
     where: str,
 ) -> bool:
     """:func:`~workbench.games.tables.run_rows` over ``match`` with ``before`` called
-    before each bot's move and a stop after ``max_rounds`` rounds, written for this game:
-    chance outcomes are drawn by :meth:`TransorientState.draw` (the outcomes the referee
-    draws, from the same generator, without the list of outcomes). The same games, the
-    same errors; returns whether the game was cut off."""
+    before each bot's ``take``, ``pile`` and ``play`` (the moves of card events) and a
+    stop after ``max_rounds`` rounds, written for this game: chance outcomes are drawn
+    by :meth:`TransorientState.draw` (the outcomes the referee draws, from the same
+    generator, without the list of outcomes). The same games, the same errors; returns
+    whether the game was cut off."""
     from workbench.exceptions import IllegalActionError
 
     state: TransorientState = match.state  # type: ignore[assignment]
@@ -237,7 +241,8 @@ def _run(
             action = legal[0] if len(legal) == 1 else bot.act(state.observation(seat, legal))
         else:
             action = bot.act(state.observation(seat))
-        before(state, action, seat)
+        if type(action) in _CARD_EVENTS:
+            before(state, action, seat)
         try:
             apply(action)
         except IllegalActionError as e:
