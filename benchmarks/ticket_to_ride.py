@@ -3,7 +3,8 @@ the planner beats greedy.
 
     python benchmarks/ticket_to_ride.py --quick           # speed and the cost per action
     python benchmarks/ticket_to_ride.py [--games 1000] [--workers 1] [--challenger planner]
-                                        [--against greedy] [--control]
+                                        [--against greedy] [--control] [--duel-only]
+    python benchmarks/ticket_to_ride.py --ablation [--games 800]
 
 Speed: four greedy bots play ``--speed-games`` whole games on Europe in this process (the
 board loaded once), and the script prints games per second of CPU time on one core (and by
@@ -17,7 +18,11 @@ Duel (without ``--quick``): one challenger and three opponents at the table, the
 challenger's seat rotating with the game number, seeds from the game's number
 (:func:`workbench.sim.simulate`); a shared win counts as a fraction. Prints the
 challenger's win share with its 95 % Wilson interval against the fair share (1/4), and
-with ``--control`` the opponent against itself on the same seeds.
+with ``--control`` the opponent against itself on the same seeds, and the stations built
+by the challenger.
+
+Ablation (``--ablation``): the planner with stations, with the careful tunnel retry, and
+with both, each against three planners (see :func:`ablation`).
 """
 
 from __future__ import annotations
@@ -127,8 +132,44 @@ def duel(challenger: str, against: str, games: int, workers: int, seed: int) -> 
         "their_score": float(theirs.score.mean()),
         "completed": float(mine.tickets_completed.mean()),
         "their_completed": float(theirs.tickets_completed.mean()),
+        "stations": float(mine.stations_built.mean()),
+        "their_stations": float(theirs.stations_built.mean()),
+        "station_games": float((mine.stations_built > 0).mean()),
+        "truncated": int(result.games.truncated.sum()),
         "seconds": seconds,
     }
+
+
+def ablation(games: int, first_seed: int = 10_000) -> None:
+    """Print the win share of the planner with stations and the careful tunnel retry each
+    switched on alone and together, against three planners (game ``g``: game seed
+    ``first_seed + g``, bot seed ``g``, the challenger at seat ``g % 4``)."""
+    from workbench.games import play
+    from workbench.sim.stats import wilson
+
+    info = GAMES["ticket_to_ride"]
+    board = info.board()
+    for stations, retry in ((False, False), (True, True), (True, False)):
+        me = ttr_bots.Factory(
+            ttr_bots.PlannerBot, "variant", stations=stations, retry_tunnels=retry
+        )
+        wins = built = 0.0
+        for g in range(games):
+            game = info.new_game(players=4, seed=first_seed + g, board=board)
+            seat = g % 4
+            bots = [info.bots["planner"]] * 4
+            bots[seat] = me
+            end = play(game, bots, seed=g)
+            winners = end.winners()
+            wins += (seat in winners) / len(winners)
+            built += 3 - end.stations_left[seat]  # type: ignore[attr-defined]
+        lo, hi = wilson(wins, games)
+        print(
+            f"stations={stations} retry_tunnels={retry} vs 3 x planner: wins "
+            f"{wins / games:.1%} (95% CI {lo:.1%} to {hi:.1%}), {built / games:.2f} stations "
+            f"a game ({games} games)",
+            flush=True,
+        )
 
 
 def main() -> None:
@@ -141,8 +182,25 @@ def main() -> None:
     parser.add_argument("--challenger", default="planner")
     parser.add_argument("--against", default="greedy")
     parser.add_argument("--control", action="store_true")
+    parser.add_argument("--duel-only", action="store_true", help="skip the speed figures")
+    parser.add_argument(
+        "--ablation", action="store_true", help="only the stations / tunnel-retry ablation"
+    )
     args = parser.parse_args()
 
+    if args.ablation:
+        ablation(args.games)
+        return
+
+    if not args.duel_only:
+        speed_figures(args)
+    if args.quick:
+        return
+    duel_figures(args)
+
+
+def speed_figures(args: argparse.Namespace) -> None:
+    """Print the speed and the cost per action."""
     n = args.speed_games or (20 if args.quick else 100)
     plain = speed(n, profile=False)
     wall = plain["games"] / plain["seconds"]
@@ -168,8 +226,10 @@ def main() -> None:
     rest = total - sum(profiled["parts"].values())
     print(f"    {'referee and the rest':22s} {rest / total:6.1%}")
     print(f"  target >= 20 games/s per core: {'met' if rate >= 20 else 'NOT met'}")
-    if args.quick:
-        return
+
+
+def duel_figures(args: argparse.Namespace) -> None:
+    """Print the duel of ``args.challenger`` against three ``args.against``."""
     result = duel(args.challenger, args.against, args.games, args.workers, args.seed)
     fair = 0.25
     clear = result["lo"] > fair
@@ -180,6 +240,11 @@ def main() -> None:
         f"{result['score']:.1f} against {result['their_score']:.1f}, tickets completed "
         f"{result['completed']:.2f} against {result['their_completed']:.2f} "
         f"({result['seconds']:.0f} s)"
+    )
+    print(
+        f"  stations built a game: {result['stations']:.2f} by {args.challenger} (in "
+        f"{result['station_games']:.1%} of its games) against {result['their_stations']:.2f} "
+        f"by each {args.against}; {result['truncated']} games cut off by the length limit"
     )
     if args.control:
         control = duel(args.against, args.against, args.games, args.workers, args.seed)

@@ -1,7 +1,8 @@
-"""Play a whole game of Ticket to Ride in a real JupyterLab against two greedy bots, by
-clicking the widget's buttons: the deck when a card may be drawn, else the first move the
-widget offers (keep every ticket, pay a tunnel, ...). Set ``WORKBENCH_SHOOT=1`` to also
-write ``docs/ttr_play.png``."""
+"""Play a whole game of Ticket to Ride in a real JupyterLab against a station-building
+planner and a greedy bot, by clicking the widget's buttons: the first claim the moves
+offer, else the deck when a card may be drawn, else the first move the widget offers (keep
+every ticket, pay a tunnel, ...), saving the game half way. Set ``WORKBENCH_SHOOT=1`` to
+also write ``docs/ttr_play.png``."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from tests.browser.conftest import ROOT, run_notebook
 
 CELLS = [
     "from workbench.ui.ttr_play import TicketToRidePlay",
-    'play = TicketToRidePlay(seats=["human", "greedy", "greedy"], seed=2)\nplay',
+    'play = TicketToRidePlay(seats=["human", "planner_stations", "greedy"], seed=2)\nplay',
 ]
 
 
@@ -45,16 +46,31 @@ def test_play_a_game_of_ticket_to_ride_to_the_end(lab, page) -> None:  # type: i
         page.keyboard.press("Escape")
         page.keyboard.press("Control+b")
     for step in range(400):
-        text = status.inner_text()
+        text = status.inner_text().lower()
         if "the game is over" in text:
             break
         if step == 40 and shot:
             root.locator(".wb-ttr-hint").click()
             page.wait_for_timeout(1500)
             page.screenshot(path=str(ROOT / "docs" / "ttr_play.png"))
+        if step == 20:  # save the game half way, through the widget's Save button
+            root.locator(".wb-ttr-path input").fill(str(lab[2] / "ttr_saved.json"))
+            root.locator("button", has_text="Save").click()
+            page.wait_for_function(
+                "() => document.querySelector('.wb-ttr-message').innerText.includes('saved to')",
+                timeout=30_000,
+            )
+            assert (lab[2] / "ttr_saved.json").is_file()
         deck = root.locator(".wb-ttr-market button", has_text="deck")
         before = root.locator(".wb-ttr-log").inner_text()
-        if deck.count() and deck.first.is_enabled():
+        moves = root.locator(".wb-ttr-moves select")
+        # ipywidgets writes the options with non-breaking spaces
+        options = [m.replace("\xa0", " ") for m in moves.locator("option").all_text_contents()]
+        claims = [i for i, m in enumerate(options) if m.startswith("claim ")]
+        if claims:  # claim a route when the cards allow one
+            moves.select_option(index=claims[0])
+            root.locator(".wb-ttr-go").click()
+        elif deck.count() and deck.first.is_enabled():
             deck.first.click()
         else:
             root.locator(".wb-ttr-go").click()
@@ -63,7 +79,7 @@ def test_play_a_game_of_ticket_to_ride_to_the_end(lab, page) -> None:  # type: i
             arg=[".wb-ttr-log", before],
             timeout=30_000,
         )
-    assert "the game is over" in status.inner_text()
+    assert "the game is over" in status.inner_text().lower()
     scoring = root.locator(".wb-ttr-scoring")
     assert "Final scoring" in scoring.inner_text() and "total" in scoring.inner_text()
     if shot:

@@ -34,3 +34,21 @@ def test_buttons_follow_the_legal_actions() -> None:
     assert enabled == sorted(str(a) for a in play.state.legal_actions())
     buttons[0].click()  # take 1
     assert play.state.phase == "place" and play.log[-1] == "you: take 1"
+
+
+def test_the_view_follows_its_session_driven_by_code() -> None:
+    play = TransorientPlay(players=3, seed=2)
+    renders = []
+    draw = play.render
+    play.render = lambda: (renders.append(1), draw())[1]  # type: ignore[method-assign]
+    assert play.session.act("pile 1") and play.state.phase == "place"
+    column = play.station.children[3].children[1].children  # column 1 was emptied
+    assert "Your turn" in play.header.value and len(renders) == 1
+    assert [b.description for b in column[2:] if not b.disabled] == ["master 2"]
+    assert play.session.act("master 2") and play.state.phase == "play" and len(renders) == 2
+    told = len(play.log)
+    assert play.session.act("pass")  # the bots play on: one redraw when they are done
+    assert play.state.round == 2 and play.session.human_to_play() and len(renders) == 3
+    assert any(line.startswith("seat 2: ") for line in play.log[told:])
+    assert play.session.log[-1] in play.status.value
+    assert not play.session.act("take 9") and "take 9 is not legal" in play.status.value

@@ -36,13 +36,14 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 import networkx as nx
 import numpy as np
 
 from workbench.analysis._doctor import FullTable, hand_costs_on
+from workbench.analysis._search import Weights, plan_lines
 from workbench.analysis.costs import DoubleCost, cost_graph
 from workbench.analysis.hands import deck, hand_table
 from workbench.analysis.summary import FAIR_COLOR_SPREAD
@@ -89,7 +90,7 @@ def lattice_distance(a: Point, b: Point) -> int:
 
 
 @dataclass(frozen=True)
-class Objective:
+class Objective(Weights):
     """What the doctor minimises: weights on the analyst's measures and on change.
 
     The score of a board is, averaged over the player counts, ``color_excess`` times the
@@ -122,30 +123,7 @@ class Objective:
     edit: float = 0.25
     fair_spread: float = FAIR_COLOR_SPREAD
 
-    def __post_init__(self) -> None:
-        for f in fields(self):
-            value = getattr(self, f.name)
-            if not isinstance(value, int | float) or not math.isfinite(value) or value < 0:
-                raise ValueError(f"weight {f.name} must be a number 0 or more, not {value!r}")
-
-    @classmethod
-    def from_text(cls, text: str) -> Objective:
-        """Weights from ``"name=value, name=value"`` (the rest keep their defaults)."""
-        names = [f.name for f in fields(cls)]
-        values: dict[str, float] = {}
-        for part in filter(None, (p.strip() for p in text.split(","))):
-            name, eq, value = part.partition("=")
-            name = name.strip()
-            if name not in names:
-                listed = ", ".join(names[:2])
-                raise ValueError(f"unknown weight {name!r} (the weights are: {listed}, ...)")
-            try:
-                if not eq:
-                    raise ValueError
-                values[name] = float(value)
-            except ValueError:
-                raise ValueError(f"weight {name} needs a number, as in {name}=0.5") from None
-        return cls(**values)
+    names_shown = 2
 
     def score(self, measures: Sequence[Measures], reference: Sequence[float], moved: int,
               edits: int) -> float:  # fmt: skip
@@ -633,17 +611,13 @@ class Plan:
         Tiny Island, 4 players: 1 edit ...
         """
         end = self.steps[-1].after if self.steps else self.start
-        head = (
-            f"{self.original.name}, {', '.join(map(str, self.players))} players: "
-            f"{len(self.steps)} edit{'s' if len(self.steps) != 1 else ''} "
-            f"({self.candidates:,} candidates scored in {self.seconds:.1f} s, "
-            f"{self.rate:,.0f} a second){' - stopped early' if self.stopped else ''}"
+        out = plan_lines(
+            f"{self.original.name}, {', '.join(map(str, self.players))} players: ",
+            [step.effect() for step in self.steps],
+            self.candidates,
+            self.seconds,
+            self.stopped,
         )
-        out = [head]
-        for i, step in enumerate(self.steps, 1):
-            out.append(f"  {i}. {step.effect()}")
-        if not self.steps:
-            out.append("  no edit makes the board better by the objective")
         for before, after in zip(self.start, end, strict=True):
             out.append(
                 f"unfair colors with {before.players} players: {len(before.unfair)} -> "

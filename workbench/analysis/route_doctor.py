@@ -28,10 +28,11 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 
 import networkx as nx
 
+from workbench.analysis._search import Weights, plan_lines
 from workbench.analysis.tickets import route_graph
 from workbench.exceptions import MapError
 from workbench.maps.routes import GRAY, ROUTE_POINTS, RouteBoard
@@ -50,7 +51,7 @@ __all__ = [
 
 
 @dataclass(frozen=True)
-class RouteObjective:
+class RouteObjective(Weights):
     """What the route doctor minimises: ``tickets`` per point a ticket is off its shortest
     path (summed over tickets), ``color_cars`` per car between the card color holding the
     most cars and the one holding fewest, ``color_lengths`` per route in that spread for
@@ -66,30 +67,6 @@ class RouteObjective:
     color_cars: float = 0.5
     color_lengths: float = 0.25
     edit: float = 0.25
-
-    def __post_init__(self) -> None:
-        for f in fields(self):
-            value = getattr(self, f.name)
-            if not isinstance(value, int | float) or not math.isfinite(value) or value < 0:
-                raise ValueError(f"weight {f.name} must be a number 0 or more, not {value!r}")
-
-    @classmethod
-    def from_text(cls, text: str) -> RouteObjective:
-        """Weights from ``"name=value, name=value"``."""
-        names = [f.name for f in fields(cls)]
-        values: dict[str, float] = {}
-        for part in filter(None, (p.strip() for p in text.split(","))):
-            name, eq, value = part.partition("=")
-            name = name.strip()
-            if name not in names:
-                raise ValueError(f"unknown weight {name!r} (the weights are: {', '.join(names)})")
-            try:
-                if not eq:
-                    raise ValueError
-                values[name] = float(value)
-            except ValueError:
-                raise ValueError(f"weight {name} needs a number, as in {name}=0.5") from None
-        return cls(**values)
 
     def score(self, m: RouteMeasures, edits: int) -> float:
         """The score of a board's measures after ``edits`` edits.
@@ -330,16 +307,14 @@ class RoutePlan:
 
     def text(self) -> str:
         """The plan as the command line prints it."""
-        rate = self.candidates / self.seconds if self.seconds > 0 else 0.0
         end = self.steps[-1].after if self.steps else self.start
-        out = [
-            f"{self.original.name}: {len(self.steps)} edit{'s' if len(self.steps) != 1 else ''}"
-            f" ({self.candidates:,} candidates scored in {self.seconds:.1f} s, {rate:,.0f} a "
-            f"second){' - stopped early' if self.stopped else ''}"
-        ]
-        out += [f"  {i}. {s.effect()}" for i, s in enumerate(self.steps, 1)]
-        if not self.steps:
-            out.append("  no edit makes the board better by the objective")
+        out = plan_lines(
+            f"{self.original.name}: ",
+            [step.effect() for step in self.steps],
+            self.candidates,
+            self.seconds,
+            self.stopped,
+        )
         s = self.start
         out.append(
             f"tickets off their shortest path: {s.tickets_off} -> {end.tickets_off}; cars per "

@@ -25,7 +25,16 @@ import numpy as np
 from workbench.exceptions import IllegalActionError
 from workbench.games.protocol import Bot, BotFactory, Game, State
 
-__all__ = ["Match", "bot_rngs", "chance_rng", "numpy_sum", "pick_outcome", "play", "sample_chance"]
+__all__ = [
+    "Match",
+    "bot_rngs",
+    "chance_rng",
+    "numpy_sum",
+    "outcome_cdf",
+    "pick_outcome",
+    "play",
+    "sample_chance",
+]
 
 Callback = Callable[[State, Any, "int | None"], None]
 """Called with the state, the action and the seat that plays it (``None``: chance)."""
@@ -109,9 +118,36 @@ def pick_outcome(outcomes: Sequence[tuple[Any, float]], u: float) -> Any:
     weights = tuple([p for _, p in outcomes])
     cdf = _CDFS.get(weights)
     if cdf is None:
+        cdf = outcome_cdf(weights)
+    return outcomes[bisect_right(cdf, u)][0]
+
+
+def outcome_cdf(weights: tuple[float, ...]) -> list[float]:
+    """The cumulative probabilities :func:`pick_outcome` bisects for ``weights`` (made
+    once per distinct ``weights`` and kept): a game that knows its outcomes' weights can
+    draw the very same outcome with ``bisect_right(outcome_cdf(weights), rng.random())``
+    without building the list of outcomes.
+
+    Raises
+    ------
+    IllegalActionError
+        A negative or missing probability, or probabilities that add up to 0.
+
+    Examples
+    --------
+    >>> outcome_cdf((1.0, 3.0))
+    [0.25, 1.0]
+    """
+    cdf = _CDFS.get(weights)
+    if cdf is None:
         if not all(p >= 0 for p in weights):
             raise IllegalActionError(f"chance outcomes with probabilities {weights!r}")
-        total = numpy_sum(weights)
+        if len(weights) < 8:  # numpy_sum of a short run: left to right
+            total = 0.0
+            for p in weights:
+                total += p
+        else:
+            total = numpy_sum(weights)
         if not total > 0:
             raise IllegalActionError(f"chance outcomes whose probabilities add up to {total!r}")
         cumulative = list(accumulate([p / total for p in weights]))
@@ -120,7 +156,7 @@ def pick_outcome(outcomes: Sequence[tuple[Any, float]], u: float) -> Any:
         if len(_CDFS) >= 4096:
             _CDFS.clear()
         _CDFS[weights] = cdf
-    return outcomes[bisect_right(cdf, u)][0]
+    return cdf
 
 
 def numpy_sum(values: Sequence[float]) -> float:

@@ -207,18 +207,39 @@ def _visible(points: Sequence[XY], box: Box | None, slack: float) -> bool:
     )
 
 
+def _draw_land(c: Canvas, v: View, f: float, areas: list[list[tuple[float, float]]]) -> None:
+    """The land areas (each a polygon in plane coordinates) over the sea."""
+    for plane in areas:
+        c.polygon(v.many(plane), PRINT["land"], PRINT["land-line"], 0.35 * f)
+
+
+def _draw_names(
+    c: Canvas, p: Poster, v: View, f: float, box: Box | None, slack: float, size: float
+) -> None:
+    """The cities' names at their placed labels, each with a white halo."""
+    names: list[str] = [city.name for city in p.board.cities]
+    for name, place in zip(names, p.labels, strict=True):
+        if _visible([(place.box[0], place.box[1]), (place.box[2], place.box[3])], box, slack):
+            x, y = v(place.x, place.y)
+            c.text(
+                x,
+                y,
+                name,
+                size,
+                True,
+                PRINT["text"],
+                place.align,
+                "bottom" if place.baseline == "bottom" else "top",
+                halo=1.1 * f,
+            )
+
+
 def _draw_lattice(c: Canvas, p: Poster, v: View, f: float, box: Box | None) -> None:
     board = p.board
     assert isinstance(board, Board)
     k = v.k
     c.rect(v.ox, v.oy, p.width * f, p.map_height * f, fill=PRINT["sea"])
-    for area in board.land:
-        c.polygon(
-            v.many([terrain_xy(q) for q in area.polygon]),
-            PRINT["land"],
-            PRINT["land-line"],
-            0.35 * f,
-        )
+    _draw_land(c, v, f, [[terrain_xy(q) for q in area.polygon] for area in board.land])
     for feature in board.terrain:
         if feature.polygon:
             plane = [terrain_xy(q) for q in feature.polygon]
@@ -276,20 +297,7 @@ def _draw_lattice(c: Canvas, p: Poster, v: View, f: float, box: Box | None) -> N
         fill = fills.get(city.color, "#ffffff")
         c.disc(v(*xy), CITY_RADIUS * k, fill, PRINT["city-line"], 0.55 * f)
         c.mark(marks.get(city.color, "dot"), v(*xy), CITY_RADIUS * k * 0.55, ink_on(fill))
-    for city, place in zip(board.cities, p.labels, strict=True):
-        if _visible([(place.box[0], place.box[1]), (place.box[2], place.box[3])], box, slack):
-            x, y = v(place.x, place.y)
-            c.text(
-                x,
-                y,
-                city.name,
-                size,
-                True,
-                PRINT["text"],
-                place.align,
-                "bottom" if place.baseline == "bottom" else "top",
-                halo=1.1 * f,
-            )
+    _draw_names(c, p, v, f, box, slack, size)
 
 
 def _draw_routes(c: Canvas, p: Poster, v: View, f: float, box: Box | None) -> None:
@@ -298,10 +306,7 @@ def _draw_routes(c: Canvas, p: Poster, v: View, f: float, box: Box | None) -> No
     k = v.k
     background = PRINT["sea"] if board.land else PRINT["plain-board"]
     c.rect(v.ox, v.oy, p.width * f, p.map_height * f, fill=background)
-    for area in board.land:
-        c.polygon(
-            v.many([board.xy(q) for q in area.polygon]), PRINT["land"], PRINT["land-line"], 0.35 * f
-        )
+    _draw_land(c, v, f, [[board.xy(q) for q in area.polygon] for area in board.land])
     marks = {col.name: mark_of(i) for i, col in enumerate(board.colors)}
     spaces = p.cars
     for route in board.routes:
@@ -333,20 +338,7 @@ def _draw_routes(c: Canvas, p: Poster, v: View, f: float, box: Box | None) -> No
                 PRINT["route-city-line"],
                 0.5 * f,
             )
-    for city, place in zip(board.cities, p.labels, strict=True):
-        if _visible([(place.box[0], place.box[1]), (place.box[2], place.box[3])], box, 2.0):
-            x, y = v(place.x, place.y)
-            c.text(
-                x,
-                y,
-                city.name,
-                size,
-                True,
-                PRINT["text"],
-                place.align,
-                "bottom" if place.baseline == "bottom" else "top",
-                halo=1.1 * f,
-            )
+    _draw_names(c, p, v, f, box, 2.0, size)
 
 
 def _draw_poster(c: Canvas, p: Poster, ox: float, oy: float, f: float, box: Box | None) -> None:

@@ -117,7 +117,11 @@ class Canvas:
         else:
             self.pdf.set_dash_pattern()
 
-    def _style(self, fill: str | None, line: str | None) -> str:
+    def _paint(
+        self, fill: str | None, line: str | None, width: float, dash: tuple[float, float] | None
+    ) -> str:
+        """Set the pen and the fill of a shape; the fpdf2 style that draws them."""
+        self._pen(line, width, dash)
         if fill is not None:
             self.pdf.set_fill_color(*rgb(fill))
         return "DF" if fill and line else "F" if fill else "D"
@@ -161,8 +165,7 @@ class Canvas:
         dash: tuple[float, float] | None = None,
     ) -> None:
         """A closed polygon, filled and/or outlined."""
-        self._pen(line, width, dash)
-        self.pdf.polygon(list(points), style=self._style(fill, line))
+        self.pdf.polygon(list(points), style=self._paint(fill, line, width, dash))
 
     def rect(
         self,
@@ -177,8 +180,7 @@ class Canvas:
         round_corners: float = 0.0,
     ) -> None:
         """A rectangle, its top left at ``(x, y)``."""
-        self._pen(line, width, dash)
-        style = self._style(fill, line)
+        style = self._paint(fill, line, width, dash)
         if round_corners:
             with self.pdf.local_context():
                 self.pdf.rect(
@@ -197,8 +199,8 @@ class Canvas:
         dash: tuple[float, float] | None = None,
     ) -> None:
         """A circle of radius ``r`` about ``centre``."""
-        self._pen(line, width, dash)
-        self.pdf.ellipse(centre[0] - r, centre[1] - r, 2 * r, 2 * r, style=self._style(fill, line))
+        style = self._paint(fill, line, width, dash)
+        self.pdf.ellipse(centre[0] - r, centre[1] - r, 2 * r, 2 * r, style=style)
 
     def mark(self, kind: str, centre: XY, r: float, ink: str) -> None:
         """A small mark (one of :data:`~workbench.printing.style.MARKS`) of size ``r``."""

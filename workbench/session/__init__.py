@@ -9,6 +9,7 @@ widgets in :mod:`workbench.ui` draw a session and forward clicks to it.
 from workbench.session.analysis import EditorAnalysis, analyze_edit
 from workbench.session.edit import SEGMENT_CYCLE, EditSession, Opened, Place
 from workbench.session.events import Change, Listeners
+from workbench.session.game import GameSession
 from workbench.session.jobs import LatestJob
 from workbench.session.play import PlaySession
 from workbench.session.route_analysis import RouteEditAnalysis, analyze_route_edit
@@ -19,6 +20,7 @@ __all__ = [
     "Change",
     "EditSession",
     "EditorAnalysis",
+    "GameSession",
     "LatestJob",
     "Listeners",
     "Opened",

@@ -19,25 +19,22 @@ whether the board differs from it), ``history``, ``selection``, ``picked``, ``hi
 
 from __future__ import annotations
 
-import dataclasses
 import math
 import os
-from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager, suppress
-from dataclasses import dataclass
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Literal, NamedTuple
+from typing import Any, NamedTuple
 
 import pandas as pd
 
-from workbench.exceptions import MapError, Problem, WorkbenchError
+from workbench.exceptions import MapError, Problem
 from workbench.maps.board import Board, City
 from workbench.maps.check import check_board
 from workbench.maps.io import load_lattice, save_map
 from workbench.maps.lattice import Edge, Point, edge, neighbours, plane_xy, point_name
+from workbench.session._history import BoardHistory, OpenResult, reason
 from workbench.session.analysis import EditorAnalysis, analyze_edit
-from workbench.session.events import Listener, Listeners
-from workbench.session.jobs import Handoff, LatestJob, loop_handoff
+from workbench.session.jobs import Handoff
 
 __all__ = [
     "CITY_PICK",
@@ -70,10 +67,6 @@ POINT_PICK = 0.2
 SEGMENT_PICK = 0.25
 """A tap this close to a segment (or to the line between two points without one) cycles it."""
 
-MAP_SUFFIXES = (".yaml", ".yml")
-
-Kind = Literal["ok", "error", "question"]
-
 
 class Place(NamedTuple):
     """Where a problem is on the board: points, segments and polygons (lattice units)."""
@@ -83,8 +76,7 @@ class Place(NamedTuple):
     outlines: tuple[tuple[tuple[float, float], ...], ...] = ()
 
 
-@dataclass(frozen=True)
-class Opened:
+class Opened(OpenResult[Board]):
     """What :meth:`EditSession.open` did: the board it opened, or the question it asks.
 
     Examples
@@ -92,38 +84,6 @@ class Opened:
     >>> Opened(Path("a.yaml"), None, "discard your edits?").needs_confirmation
     True
     """
-
-    path: Path
-    board: Board | None
-    question: str | None = None
-
-    @property
-    def needs_confirmation(self) -> bool:
-        """Whether nothing was opened because unsaved edits would be set aside."""
-        return self.question is not None
-
-
-@dataclass(frozen=True)
-class _Step:
-    board: Board
-    path: Path | None
-    edit: str
-    opened: bool = False  # the step opened a file: undoing it brings back the path too
-
-
-def reason(error: BaseException) -> str:
-    """A refused edit's reason in words (a MapError's problems without their location).
-
-    Examples
-    --------
-    >>> reason(KeyError("no city 'Pari' (did you mean 'Paris'?)"))
-    "no city 'Pari' (did you mean 'Paris'?)"
-    """
-    if isinstance(error, MapError):
-        return "; ".join(f"{p.message} ({p.hint})" if p.hint else p.message for p in error.problems)
-    if isinstance(error, KeyError) and error.args:
-        return str(error.args[0])
-    return str(error)
 
 
 def _segment_name(key: Edge) -> str:
@@ -141,11 +101,7 @@ def _distance_to_segment(x: float, y: float, a: Point, b: Point) -> float:
     return math.hypot(x - (x0 + t * dx), y - (y0 + t * dy))
 
 
-def _refusal(message: str, hint: str = "") -> MapError:
-    return MapError([Problem("<board>", 0, 0, message, hint)])
-
-
-class EditSession:
+class EditSession(BoardHistory[Board, Place, EditorAnalysis]):
     """A board being edited: its history, its file, its problems and its analysis.
 
     Parameters
@@ -178,6 +134,8 @@ class EditSession:
     (5, 0)
     """
 
+    _JOB_NAME = "map-editor-analysis"
+
     def __init__(
         self,
         board: Board | str | os.PathLike[str],
@@ -186,174 +144,26 @@ class EditSession:
         background: bool = True,
         handoff: Handoff | None = None,
     ) -> None:
-        self._disk: dict[Path, Board] = {}
-        if isinstance(board, Board):
-            self._path: Path | None = None
-            self._board = board
-        else:
-            self._path = Path(board)
-            self._board = load_lattice(self._path)
-            self._disk[self._path.resolve()] = self._board
-        self.players = players
-        self._past: list[_Step] = []
-        self._future: list[_Step] = []
-        self._batch: tuple[Board, list[str], set[str]] | None = None
-        self._selected: str | None = None
         self._picked: Point | None = None
-        self._highlight = Place()
-        self._message: tuple[Kind, str] = ("ok", f"opened {self._board.name}")
-        self._problems: tuple[Board, list[Problem], list[Place]] | None = None
-        self._analysis: EditorAnalysis | None = None
-        self._analysis_error: BaseException | None = None
-        self._listeners = Listeners()
-        self._job: LatestJob[tuple[Board, Board | None, str], EditorAnalysis] = LatestJob(
-            self._compute,
-            self._computed,
+        path: Path | None = None
+        if not isinstance(board, Board):
+            path = Path(board)
+            board = load_lattice(path)
+        super().__init__(
+            board,
+            path,
+            nowhere=Place(),
+            players=players,
             background=background,
-            handoff=handoff if handoff is not None else loop_handoff(),
-            name="map-editor-analysis",
+            handoff=handoff,
         )
-        self._start_analysis(None, "")
-
-    # ------------------------------------------------------------------ listening
-
-    def on_change(self, listener: Listener) -> Callable[[], None]:
-        """Call ``listener`` with a :class:`~workbench.session.events.Change` after each change.
-
-        Returns a function that stops the calls.
-
-        Examples
-        --------
-        >>> session = EditSession("maps/tiny.yaml", background=False)
-        >>> seen = []
-        >>> stop = session.on_change(lambda change: seen.append(sorted(change.what)))
-        >>> _ = session.set_dashed("Alder", True)
-        >>> seen
-        [['board', 'history', 'message', 'path', 'problems', 'working'], ['analysis']]
-        """
-        return self._listeners.add(listener)
-
-    def _send(self, what: Iterable[str], before: Board | None = None) -> None:
-        self._listeners.send(what, before)
 
     # ------------------------------------------------------------------ state
-
-    @property
-    def board(self) -> Board:
-        """The board as it is now (never changed in place: every edit makes a new one)."""
-        return self._board
-
-    @property
-    def path(self) -> Path | None:
-        """The file the board belongs to: opened from, or last saved to (``None``: none yet)."""
-        return self._path
-
-    @property
-    def history(self) -> tuple[str, ...]:
-        """The steps :meth:`undo` can take back, oldest first, in words."""
-        return tuple(step.edit for step in self._past)
-
-    @property
-    def future(self) -> tuple[str, ...]:
-        """The steps :meth:`redo` can take again, next first, in words."""
-        return tuple(step.edit for step in reversed(self._future))
-
-    @property
-    def selected(self) -> str | None:
-        """The selected city's name (its distances show in the analysis panel)."""
-        return self._selected
 
     @property
     def picked(self) -> Point | None:
         """The free point last tapped (where the add-city form puts a new city)."""
         return self._picked
-
-    @property
-    def highlighted(self) -> Place:
-        """What is marked on the board (the place of a problem, or the picked point)."""
-        return self._highlight
-
-    @property
-    def message(self) -> str:
-        """The status line: what the last action did, or why it was refused."""
-        return self._message[1]
-
-    @property
-    def message_kind(self) -> Kind:
-        """``"ok"``, ``"error"`` (refused) or ``"question"`` (waiting for a confirmation)."""
-        return self._message[0]
-
-    @property
-    def modified(self) -> bool:
-        """Whether the board differs from its file as last read or written (or has none).
-
-        Examples
-        --------
-        >>> session = EditSession("maps/tiny.yaml", background=False)
-        >>> _ = session.set_dashed("Alder", True); m = session.modified
-        >>> _ = session.undo(); m, session.modified
-        (True, False)
-        """
-        return self._path is None or self._disk.get(self._path.resolve()) != self._board
-
-    @property
-    def problems(self) -> list[Problem]:
-        """What ``workbench check`` says about the board: the list of
-        :func:`~workbench.maps.check.check_board` (errors, then warnings)."""
-        problems, _ = self._checked()
-        return [dataclasses.replace(p, line=0, column=0) for p in problems]
-
-    @property
-    def places(self) -> list[Place]:
-        """Where each of :attr:`problems` is on the board."""
-        return self._checked()[1]
-
-    @property
-    def analysis(self) -> EditorAnalysis:
-        """The analysis of the current board, waiting for it if it is being computed.
-
-        Raises the analysis's error (for example a color without cities has no hands).
-        """
-        self.wait()
-        if self._analysis_error is not None:
-            raise self._analysis_error
-        assert self._analysis is not None
-        return self._analysis
-
-    @property
-    def latest_analysis(self) -> EditorAnalysis | None:
-        """The last analysis that arrived, without waiting (it may be of an older board)."""
-        return self._analysis
-
-    @property
-    def analysis_error(self) -> BaseException | None:
-        """Why the last analysis failed, or ``None``."""
-        return self._analysis_error
-
-    @property
-    def working(self) -> bool:
-        """Whether the analysis of the current board has not arrived yet."""
-        return self._job.busy
-
-    def wait(self, timeout: float | None = None) -> bool:
-        """Wait for the analysis of the current board and take it in; ``False`` on timeout.
-
-        Examples
-        --------
-        >>> session = EditSession("maps/tiny.yaml")
-        >>> session.wait(timeout=60), session.working
-        (True, False)
-        >>> session.close()
-        """
-        return self._job.wait(timeout)
-
-    def poll(self) -> bool:
-        """Take in the analysis if it has arrived (listeners hear of it); whether it did."""
-        return self._job.collect()
-
-    def close(self) -> None:
-        """Stop the analysis thread."""
-        self._job.close()
 
     # ------------------------------------------------------------------ edits
 
@@ -401,38 +211,14 @@ class EditSession:
         to = board.nearest_point(x, y)
         far = to is None or math.hypot(x - plane_xy(to)[0], y - plane_xy(to)[1]) > SNAP_DISTANCE
         if to is None or far:
-            error = _refusal(
+            raise self._refused(
                 f"{name} was dropped off the board, at ({x:.1f}, {y:.1f})",
                 "drop it on a point of the board",
             )
-            self._say("error", f"refused: {reason(error)}")
-            raise error
         if to == city.at:
             self._say("ok", f"{name} stays on {point_name(to)}")
             return board
         return self.move_city(name, to)
-
-    def drop_cities(self, drops: Iterable[tuple[str, float, float]]) -> Board:
-        """Drop several cities at once (a drag of a selection): one undo step.
-
-        A refused drop says why and leaves the others done.
-
-        Examples
-        --------
-        >>> from workbench.maps.lattice import plane_xy
-        >>> session = EditSession("maps/tiny.yaml", background=False)
-        >>> _ = session.drop_cities([("Alder", *plane_xy((2, 1))), ("Ivy", *plane_xy((1, 5)))])
-        >>> session.history
-        ('move Alder, Ivy',)
-        """
-        drops = list(drops)
-        if len(drops) == 1:
-            return self.drop_city(*drops[0])
-        with self.batch(f"move {', '.join(name for name, _, _ in drops)}"):
-            for name, x, y in drops:
-                with suppress(WorkbenchError, ValueError, KeyError):
-                    self.drop_city(name, x, y)  # a refusal says why; the other drops stand
-        return self._board
 
     def add_city(self, name: str, color: str, at: Point, dashed: bool = False) -> Board:
         """Add a city called ``name`` of card color ``color`` on point ``at``, and select it.
@@ -557,9 +343,7 @@ class EditSession:
         """
         key = edge(*between)
         if key[0] not in self._board.points or key[1] not in self._board.points:
-            error = _refusal(f"segment {_segment_name(key)} is not on the board")
-            self._say("error", f"refused: {reason(error)}")
-            raise error
+            raise self._refused(f"segment {_segment_name(key)} is not on the board")
         now = self.segment_state(*key)
         note = self._note(key)
         start = SEGMENT_CYCLE.index(now) if now in SEGMENT_CYCLE else len(SEGMENT_CYCLE) - 1
@@ -630,86 +414,6 @@ class EditSession:
                     best = (d, edge(near, other))
         return None if best is None else best[1]
 
-    @contextmanager
-    def batch(self, edit: str) -> Iterator[None]:
-        """Group the edits made inside the ``with`` block into one undo step called ``edit``.
-
-        Listeners hear of the board after each edit, and of the analysis once, at the end.
-
-        Examples
-        --------
-        >>> session = EditSession("maps/tiny.yaml", background=False)
-        >>> with session.batch("swap Alder and Ginkgo's colors"):
-        ...     _ = session.recolor_city("Alder", "orange")
-        ...     _ = session.recolor_city("Ginkgo", "brown")
-        >>> session.history
-        ("swap Alder and Ginkgo's colors",)
-        >>> session.undo().city("Alder").color
-        'brown'
-        """
-        if self._batch is not None:  # nested: part of the outer step
-            yield
-            return
-        start = self._board
-        self._batch = (start, [], set())
-        try:
-            yield
-        finally:
-            self._batch = None
-            if self._board != start:
-                self._past.append(_Step(start, self._path, edit))
-                self._future.clear()
-                self._message = ("ok", edit)
-                self._changed(start, edit, {"message"})
-
-    # ------------------------------------------------------------------ undo, redo
-
-    def undo(self) -> Board:
-        """Take back the last step; the board before it comes back (with its file name,
-        when the step opened a file).
-
-        Examples
-        --------
-        >>> session = EditSession("maps/tiny.yaml", background=False)
-        >>> session.undo()
-        Traceback (most recent call last):
-        ...
-        IndexError: nothing to undo
-        """
-        if not self._past:
-            self._say("error", "nothing to undo")
-            raise IndexError("nothing to undo")
-        step = self._past.pop()
-        self._future.append(_Step(self._board, self._path, step.edit, step.opened))
-        before, self._board = self._board, step.board
-        if step.opened:
-            self._path = step.path
-        self._message = ("ok", f"undid: {step.edit}")
-        self._changed(before, f"undo {step.edit}", {"message"})
-        return self._board
-
-    def redo(self) -> Board:
-        """Make the last undone step again.
-
-        Examples
-        --------
-        >>> session = EditSession("maps/tiny.yaml", background=False)
-        >>> _ = session.set_dashed("Alder", True); _ = session.undo()
-        >>> session.redo().city("Alder").dashed, session.future
-        (True, ())
-        """
-        if not self._future:
-            self._say("error", "nothing to redo")
-            raise IndexError("nothing to redo")
-        step = self._future.pop()
-        self._past.append(_Step(self._board, self._path, step.edit, step.opened))
-        before, self._board = self._board, step.board
-        if step.opened:
-            self._path = step.path
-        self._message = ("ok", f"redid: {step.edit}")
-        self._changed(before, step.edit, {"message"})
-        return self._board
-
     def apply(self, what: str, change: Callable[[Board], Board]) -> Board:
         """Make ``change(board)`` one undoable edit called ``what`` (a refused change says
         why on the status line and raises).
@@ -722,48 +426,6 @@ class EditSession:
         ('dash Alder',)
         """
         return self._edit(what, change)
-
-    def _edit(self, what: str, change: Callable[[Board], Board]) -> Board:
-        try:
-            new = change(self._board)
-        except (WorkbenchError, ValueError, KeyError) as error:
-            self._say("error", f"refused: {reason(error)}")
-            raise
-        return self._commit(new, what)
-
-    def _commit(
-        self, new: Board, what: str, *, said: str | None = None, path: Path | None = None
-    ) -> Board:
-        before = self._board
-        opened = path is not None
-        if new == before and not opened:
-            self._say("ok", f"no change ({what})")
-            return new
-        self._board = new
-        self._message = ("ok", said if said is not None else what)
-        if self._batch is not None:
-            self._batch[1].append(what)
-            self._send({"board", "path", "message"}, before)
-            return new
-        self._past.append(_Step(before, self._path, what, opened))
-        self._future.clear()
-        if opened:
-            self._path = path
-        self._changed(before, what, {"message"})
-        return new
-
-    def _changed(self, before: Board, what: str, also: set[str]) -> None:
-        """Tell the listeners of the board that replaced ``before``; start its analysis."""
-        parts = {"board", "history", "path", "problems", *also}
-        if self._selected is not None and self._selected not in {
-            c.name for c in self._board.cities
-        }:
-            self._selected = None
-            parts.add("selection")
-        if self._highlight != Place():
-            self._highlight = Place()
-            parts.add("highlight")
-        self._start_analysis(before, what, parts, before)
 
     # ------------------------------------------------------------------ selection, problems
 
@@ -808,23 +470,6 @@ class EditSession:
         self._message = ("ok", f"{point_name(point)} is free: name a city and press 'Add city'")
         self._send({"picked", "highlight", "message"})
 
-    def _checked(self) -> tuple[list[Problem], list[Place]]:
-        """The board's problems, each with its place (found through check_board's locate)."""
-        cached = self._problems
-        if cached is not None and cached[0] is self._board:
-            return cached[1], cached[2]
-        board = self._board
-        keys: list[tuple[str, Any]] = []
-
-        def locate(kind: str, key: Any, field: str | None) -> tuple[int, int]:
-            keys.append((kind, key))
-            return len(keys), 0  # problems are then sorted in the order they were found
-
-        problems = check_board(board, locate=locate)
-        places = [self._place(*keys[p.line - 1]) for p in problems]
-        self._problems = (board, problems, places)
-        return problems, places
-
     def _place(self, kind: str, key: Any) -> Place:
         board = self._board
         if kind == "city":
@@ -842,23 +487,6 @@ class EditSession:
             feature = board.terrain[key[0]]
             return Place(outlines=(feature.line or (),))
         return Place()
-
-    def highlight(self, index: int) -> Place:
-        """Mark on the board where problem ``index`` of :attr:`problems` is.
-
-        Examples
-        --------
-        >>> session = EditSession("maps/tiny.yaml", background=False)
-        >>> _ = session.remove_city("Alder")
-        >>> session.highlight(0)  # brown has one city left: Birch
-        Place(points=((7, 4),), edges=(), outlines=())
-        """
-        problems, places = self._checked()
-        self._highlight = places[index]
-        p = problems[index]
-        self._message = ("ok", f"{p.severity}: {p.message}")
-        self._send({"highlight", "message"})
-        return self._highlight
 
     # ------------------------------------------------------------------ files
 
@@ -880,142 +508,28 @@ class EditSession:
         >>> session.undo().city("Alder").dashed, session.path.name
         (True, 'tiny.yaml')
         """
-        target = Path(path).expanduser()
-        if self.modified and not discard:
-            edits = len(self._past)
-            where = f"{self._path}" if self._path is not None else "no file yet"
-            question = (
-                f"open {target}? The board has unsaved edits ({edits} "
-                f"{'step' if edits == 1 else 'steps'}; {where}): save them first, or open "
-                "anyway (Undo brings them back)"
-            )
-            self._say("question", question)
-            return Opened(target, None, question)
-        try:
-            board = load_lattice(target)
-        except (WorkbenchError, OSError) as error:
-            self._say("error", f"cannot open {target}: {reason(error)}")
-            raise
-        self._disk[target.resolve()] = board
-        if board == self._board and target == self._path:
-            self._say("ok", f"opened {target}: the same board")
-            return Opened(target, board)
-        self._commit(board, f"open {target}", path=target)
-        return Opened(target, board)
+        return Opened(*self._open(path, discard))
 
-    def save(self, path: str | os.PathLike[str] | None = None, overwrite: bool = False) -> Path:
-        """Save the board to ``path`` (its own file by default), atomically.
+    # ------------------------------------------------------------------ what the history asks
 
-        A name without ``.yaml`` (or ``.yml``) gets it; a missing folder is refused with its
-        name. A file that holds a map this session did not read from it or write to it (or
-        that was changed since) is only replaced with ``overwrite=True``; otherwise
-        :class:`FileExistsError` says so and nothing is written. The board then belongs to
-        the file saved.
+    def _read(self, path: Path) -> Board:
+        return load_lattice(path)
 
-        Examples
-        --------
-        >>> import tempfile
-        >>> from pathlib import Path
-        >>> from workbench import load_map
-        >>> session = EditSession("maps/tiny.yaml", background=False)
-        >>> _ = session.set_dashed("Alder", True)
-        >>> with tempfile.TemporaryDirectory() as folder:
-        ...     out = session.save(Path(folder) / "mine")
-        ...     _ = session.set_dashed("Birch", True)
-        ...     _ = session.save()  # its own file: saved
-        ...     other = Path(folder) / "other.yaml"
-        ...     _ = other.write_text(Path("maps/trans_amerika.yaml").read_text())
-        ...     try:
-        ...         session.save(other)
-        ...     except FileExistsError as error:
-        ...         print("refused")
-        ...     _ = session.save(other, overwrite=True)
-        ...     out.name, load_map(out) == load_map(other) == session.board
-        refused
-        ('mine.yaml', True)
-        """
-        if path is None and self._path is None:
-            self._say("error", "give a file name to save to")
-            raise ValueError("no file to save to: give a path")
-        if path is not None and not str(path).strip():
-            self._say("error", "type a file name to save to")
-            raise ValueError("the file name is empty: type one")
-        target = Path(path if path is not None else self._path).expanduser()  # type: ignore[arg-type]
-        if target.suffix.lower() not in MAP_SUFFIXES and not target.is_dir():
-            target = target.with_name(target.name + ".yaml")
-        if target.is_dir():
-            self._say("error", f"cannot save: {target} is a folder")
-            raise IsADirectoryError(f"{target} is a folder: give a file name")
-        if not target.parent.is_dir():
-            message = f"the folder {target.parent} does not exist: create it first"
-            self._say("error", f"cannot save: {message}")
-            raise FileNotFoundError(message)
-        if target.exists() and not overwrite and not self._ours(target):
-            message = (
-                f"{target} already exists and holds a different map: tick 'overwrite' "
-                "(or pass overwrite=True) to replace it"
-            )
-            self._say("error", f"not saved: {message}")
-            raise FileExistsError(message)
-        try:
-            save_map(self._board, target)
-        except OSError as error:
-            self._say("error", f"cannot save to {target}: {error.strerror or error}")
-            raise
-        self._path = target
-        self._disk[target.resolve()] = self._board
-        self._message = ("ok", f"saved {target}")
-        self._send({"path", "message"})
-        return target
+    def _write(self, board: Board, path: Path) -> None:
+        save_map(board, path)
 
-    def _ours(self, target: Path) -> bool:
-        """Whether ``target`` holds this board, or the map this session last read from or
-        wrote to it (so saving there loses nothing the session does not know)."""
-        try:
-            on_disk = load_lattice(target)
-        except (WorkbenchError, OSError, UnicodeDecodeError):
-            return False
-        known = self._disk.get(target.resolve())
-        return on_disk == self._board or (known is not None and on_disk == known)
+    def _check(
+        self, board: Board, locate: Callable[[str, Any, str | None], tuple[int, int]]
+    ) -> list[Problem]:
+        return check_board(board, locate=locate)
 
-    # ------------------------------------------------------------------ the analysis
-
-    def _start_analysis(
-        self,
-        before: Board | None,
-        what: str,
-        parts: Iterable[str] = (),
-        previous: Board | None = None,
-    ) -> None:
-        # listeners hear of the change (and that an analysis is coming) before it can arrive
-        self._send({*parts, "working"}, previous)
-        self._job.submit((self._board, before, what))
+    def _forget_missing(self, parts: set[str]) -> None:
+        if self._selected is not None and self._selected not in {
+            c.name for c in self._board.cities
+        }:
+            self._selected = None
+            parts.add("selection")
 
     def _compute(self, job: tuple[Board, Board | None, str]) -> EditorAnalysis:
         board, before, what = job
         return analyze_edit(board, before, self.players, what)
-
-    def _computed(self, result: EditorAnalysis | None, error: BaseException | None) -> None:
-        self._analysis, self._analysis_error = result, error
-        self._send({"analysis"})
-
-    # ------------------------------------------------------------------ messages
-
-    def _say(self, kind: Kind, text: str) -> None:
-        self._message = (kind, text)
-        self._send({"message"})
-
-    def say(self, text: str, error: bool = False) -> None:
-        """Put ``text`` on the status line (a view's own refusal, for example).
-
-        Examples
-        --------
-        >>> session = EditSession("maps/tiny.yaml", background=False)
-        >>> session.say("select a city first", error=True); session.message_kind
-        'error'
-        """
-        self._say("error" if error else "ok", text)
-
-    def __repr__(self) -> str:
-        where = f", path={str(self._path)!r}" if self._path else ""
-        return f"<EditSession {self._board.name!r}{where}, {len(self._past)} steps to undo>"

@@ -30,21 +30,18 @@ import dataclasses
 import math
 import os
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager, suppress
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable
 from itertools import pairwise
 from pathlib import Path
-from typing import Any, Literal, NamedTuple
+from typing import Any, NamedTuple
 
 from workbench.exceptions import MapError, Problem, WorkbenchError
 from workbench.maps.routes import GRAY, ROUTE_KINDS, Route, RouteBoard, RouteCity, Ticket
 from workbench.maps.routes_check import check_routes
 from workbench.maps.routes_io import is_routes_text, load_routes, save_routes
 from workbench.resources import find_map
-from workbench.session.edit import MAP_SUFFIXES, reason
-from workbench.session.events import Listener, Listeners
-from workbench.session.jobs import Handoff, LatestJob, loop_handoff
+from workbench.session._history import BoardHistory, Kind, OpenResult
+from workbench.session.jobs import Handoff
 from workbench.session.route_analysis import RouteEditAnalysis, analyze_route_edit, price_ticket
 
 __all__ = [
@@ -63,7 +60,6 @@ ROUTE_PICK = 0.3
 DIGITS = 2
 """Decimals a dragged or added city's position keeps (0.01 degree is about 1 km)."""
 
-Kind = Literal["ok", "error", "question"]
 XY = tuple[float, float]
 
 
@@ -74,8 +70,7 @@ class RoutePlace(NamedTuple):
     routes: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class RouteOpened:
+class RouteOpened(OpenResult[RouteBoard]):
     """What :meth:`RouteEditSession.open` did: the board it opened, or the question it asks.
 
     Examples
@@ -83,27 +78,6 @@ class RouteOpened:
     >>> RouteOpened(Path("a.yaml"), None, "discard your edits?").needs_confirmation
     True
     """
-
-    path: Path
-    board: RouteBoard | None
-    question: str | None = None
-
-    @property
-    def needs_confirmation(self) -> bool:
-        """Whether nothing was opened because unsaved edits would be set aside."""
-        return self.question is not None
-
-
-@dataclass(frozen=True)
-class _Step:
-    board: RouteBoard
-    path: Path | None
-    edit: str
-    opened: bool = False
-
-
-def _refusal(message: str, hint: str = "") -> MapError:
-    return MapError([Problem("<board>", 0, 0, message, hint)])
 
 
 def _same_route(a: Route, b: Route) -> bool:
@@ -140,7 +114,7 @@ def _load(path: Path) -> RouteBoard:
     return load_routes(path)
 
 
-class RouteEditSession:
+class RouteEditSession(BoardHistory[RouteBoard, RoutePlace, RouteEditAnalysis]):
     """A route board being edited: its history, its file, its problems and its analysis.
 
     Parameters
@@ -174,6 +148,9 @@ class RouteEditSession:
     ()
     """
 
+    _JOB_NAME = "route-editor-analysis"
+    _BATCH_PARTS = frozenset({"board", "path", "message", "problems"})
+
     def __init__(
         self,
         board: RouteBoard | str | os.PathLike[str],
@@ -182,86 +159,23 @@ class RouteEditSession:
         background: bool = True,
         handoff: Handoff | None = None,
     ) -> None:
-        self._disk: dict[Path, RouteBoard] = {}
-        if isinstance(board, RouteBoard):
-            self._path: Path | None = None
-            self._board = board
-        else:
-            self._path = find_map(board)  # a path, or a shipped board's name
-            self._board = _load(self._path)
-            self._disk[self._path.resolve()] = self._board
-        self.players = players
-        self._past: list[_Step] = []
-        self._future: list[_Step] = []
-        self._batch: RouteBoard | None = None
-        self._selected: str | None = None
         self._route: str | None = None
         self._ticket: str | None = None
         self._picked: XY | None = None
-        self._highlight = RoutePlace()
-        self._message: tuple[Kind, str] = ("ok", f"opened {self._board.name}")
-        self._problems: tuple[RouteBoard, list[Problem], list[RoutePlace]] | None = None
-        self._analysis: RouteEditAnalysis | None = None
-        self._analysis_error: BaseException | None = None
-        self._listeners = Listeners()
-        self._job: LatestJob[tuple[RouteBoard, RouteBoard | None, str], RouteEditAnalysis] = (
-            LatestJob(
-                self._compute,
-                self._computed,
-                background=background,
-                handoff=handoff if handoff is not None else loop_handoff(),
-                name="route-editor-analysis",
-            )
+        path: Path | None = None
+        if not isinstance(board, RouteBoard):
+            path = find_map(board)  # a path, or a shipped board's name
+            board = _load(path)
+        super().__init__(
+            board,
+            path,
+            nowhere=RoutePlace(),
+            players=players,
+            background=background,
+            handoff=handoff,
         )
-        self._send({"working"})
-        self._job.submit((self._board, None, ""))
-
-    # ------------------------------------------------------------------ listening
-
-    def on_change(self, listener: Listener) -> Callable[[], None]:
-        """Call ``listener`` with a :class:`~workbench.session.events.Change` after each
-        change; returns a function that stops the calls.
-
-        Examples
-        --------
-        >>> session = RouteEditSession("maps/ticket_to_ride_europe.yaml", background=False)
-        >>> seen = []
-        >>> stop = session.on_change(lambda change: seen.append(sorted(change.what)))
-        >>> _ = session.set_route("Paris-Zurich", length=4)
-        >>> seen[-2:]
-        [['board', 'history', 'message', 'path', 'problems', 'working'], ['analysis']]
-        """
-        return self._listeners.add(listener)
-
-    def _send(self, what: Iterable[str], before: RouteBoard | None = None) -> None:
-        self._listeners.send(what, before)
 
     # ------------------------------------------------------------------ state
-
-    @property
-    def board(self) -> RouteBoard:
-        """The board as it is now (every edit makes a new one)."""
-        return self._board
-
-    @property
-    def path(self) -> Path | None:
-        """The file the board belongs to (``None``: none yet)."""
-        return self._path
-
-    @property
-    def history(self) -> tuple[str, ...]:
-        """The steps :meth:`undo` can take back, oldest first, in words."""
-        return tuple(step.edit for step in self._past)
-
-    @property
-    def future(self) -> tuple[str, ...]:
-        """The steps :meth:`redo` can take again, next first, in words."""
-        return tuple(step.edit for step in reversed(self._future))
-
-    @property
-    def selected(self) -> str | None:
-        """The selected city's name."""
-        return self._selected
 
     @property
     def selected_route(self) -> str | None:
@@ -277,74 +191,6 @@ class RouteEditSession:
     def picked(self) -> XY | None:
         """The empty spot last tapped, in the board's coordinates (where a new city goes)."""
         return self._picked
-
-    @property
-    def highlighted(self) -> RoutePlace:
-        """What is marked on the board (the place of a problem)."""
-        return self._highlight
-
-    @property
-    def message(self) -> str:
-        """The status line: what the last action did, or why it was refused."""
-        return self._message[1]
-
-    @property
-    def message_kind(self) -> Kind:
-        """``"ok"``, ``"error"`` (refused) or ``"question"`` (waiting for a confirmation)."""
-        return self._message[0]
-
-    @property
-    def modified(self) -> bool:
-        """Whether the board differs from its file as last read or written (or has none)."""
-        return self._path is None or self._disk.get(self._path.resolve()) != self._board
-
-    @property
-    def problems(self) -> list[Problem]:
-        """What ``workbench check`` says about the board (errors, then warnings), without
-        line and column."""
-        problems, _ = self._checked()
-        return [dataclasses.replace(p, line=0, column=0) for p in problems]
-
-    @property
-    def places(self) -> list[RoutePlace]:
-        """Where each of :attr:`problems` is on the board."""
-        return self._checked()[1]
-
-    @property
-    def analysis(self) -> RouteEditAnalysis:
-        """The analysis of the current board, waiting for it if it is being computed."""
-        self.wait()
-        if self._analysis_error is not None:
-            raise self._analysis_error
-        assert self._analysis is not None
-        return self._analysis
-
-    @property
-    def latest_analysis(self) -> RouteEditAnalysis | None:
-        """The last analysis that arrived, without waiting (it may be of an older board)."""
-        return self._analysis
-
-    @property
-    def analysis_error(self) -> BaseException | None:
-        """Why the last analysis failed, or ``None``."""
-        return self._analysis_error
-
-    @property
-    def working(self) -> bool:
-        """Whether the analysis of the current board has not arrived yet."""
-        return self._job.busy
-
-    def wait(self, timeout: float | None = None) -> bool:
-        """Wait for the analysis of the current board and take it in; ``False`` on timeout."""
-        return self._job.wait(timeout)
-
-    def poll(self) -> bool:
-        """Take in the analysis if it has arrived (listeners hear of it); whether it did."""
-        return self._job.collect()
-
-    def close(self) -> None:
-        """Stop the analysis thread."""
-        self._job.close()
 
     # ------------------------------------------------------------------ coordinates
 
@@ -402,17 +248,6 @@ class RouteEditSession:
         """
         return self.move_city(name, self.to_board(x, y))
 
-    def drop_cities(self, drops: Iterable[tuple[str, float, float]]) -> RouteBoard:
-        """Drop several cities at once (a drag of a selection): one undo step."""
-        drops = list(drops)
-        if len(drops) == 1:
-            return self.drop_city(*drops[0])
-        with self.batch(f"move {', '.join(name for name, _, _ in drops)}"):
-            for name, x, y in drops:
-                with suppress(WorkbenchError, ValueError, KeyError):
-                    self.drop_city(name, x, y)
-        return self._board
-
     def add_city(self, name: str, at: XY) -> RouteBoard:
         """Add a city called ``name`` at ``at`` (the board's coordinates) and select it.
 
@@ -432,9 +267,7 @@ class RouteEditSession:
         """
         name = name.strip()
         if not name:
-            error = _refusal("the new city has no name", "type one")
-            self._say("error", f"refused: {reason(error)}")
-            raise error
+            raise self._refused("the new city has no name", "type one")
         city = RouteCity(name, (float(at[0]), float(at[1])))
         board = self._edit(
             f"add {name} at ({city.at[0]:g}, {city.at[1]:g})",
@@ -480,9 +313,7 @@ class RouteEditSession:
         """
         new_name = new_name.strip()
         if not new_name:
-            error = _refusal(f"no new name for {name}", "type one")
-            self._say("error", f"refused: {reason(error)}")
-            raise error
+            raise self._refused(f"no new name for {name}", "type one")
 
         def rename(b: RouteBoard) -> RouteBoard:
             old = b.city(name)
@@ -546,9 +377,7 @@ class RouteEditSession:
         refused: Roma and Venezia are joined by more than two routes (keep at most two ...
         """
         if kind not in ROUTE_KINDS:
-            error = _refusal(f"{kind!r} is not a kind of route", f"use one of {ROUTE_KINDS}")
-            self._say("error", f"refused: {reason(error)}")
-            raise error
+            raise self._refused(f"{kind!r} is not a kind of route", f"use one of {ROUTE_KINDS}")
         if locomotives is None:
             locomotives = 1 if kind == "ferry" else 0
         route = Route((a, b), int(length), color, kind, int(locomotives))  # type: ignore[arg-type]
@@ -636,9 +465,7 @@ class RouteEditSession:
             changes["color"] = color
         if kind is not None:
             if kind not in ROUTE_KINDS:
-                error = _refusal(f"{kind!r} is not a kind of route", f"use one of {ROUTE_KINDS}")
-                self._say("error", f"refused: {reason(error)}")
-                raise error
+                raise self._refused(f"{kind!r} is not a kind of route", f"use one of {ROUTE_KINDS}")
             changes["kind"] = kind
             if locomotives is None and kind == "ferry" and old.locomotives == 0:
                 locomotives = 1
@@ -694,7 +521,7 @@ class RouteEditSession:
             try:
                 points = self.price(a, b)
             except (KeyError, ValueError) as error:
-                self._say("error", f"refused: {reason(error)}")
+                self._refuse(error)
                 raise
         ticket = Ticket((a, b), int(points), bool(long))
         word = "long ticket" if long else "ticket"
@@ -736,7 +563,7 @@ class RouteEditSession:
         old = next((t for t in self._board.tickets if t.id == id), None)
         if old is None:
             error = KeyError(f"no ticket {id!r} on board {self._board.name!r}")
-            self._say("error", f"refused: {reason(error)}")
+            self._refuse(error)
             raise error
         changes: dict[str, Any] = {}
         if points is not None and int(points) != old.points:
@@ -843,39 +670,6 @@ class RouteEditSession:
         self._ticket = id
         self._send({"selection"})
 
-    def highlight(self, index: int) -> RoutePlace:
-        """Mark on the board where problem ``index`` of :attr:`problems` is.
-
-        Examples
-        --------
-        >>> session = RouteEditSession("maps/ticket_to_ride_europe.yaml", background=False)
-        >>> _ = session.set_route("Frankfurt-Paris#2", color="orange")
-        >>> session.highlight(0)
-        RoutePlace(cities=(), routes=('Frankfurt-Paris#2',))
-        """
-        problems, places = self._checked()
-        self._highlight = places[index]
-        p = problems[index]
-        self._message = ("ok", f"{p.severity}: {p.message}")
-        self._send({"highlight", "message"})
-        return self._highlight
-
-    def _checked(self) -> tuple[list[Problem], list[RoutePlace]]:
-        cached = self._problems
-        if cached is not None and cached[0] is self._board:
-            return cached[1], cached[2]
-        board = self._board
-        keys: list[tuple[str, Any]] = []
-
-        def locate(kind: str, key: Any, field: str | None) -> tuple[int, int]:
-            keys.append((kind, key))
-            return len(keys), 0  # problems are then sorted in the order they were found
-
-        problems = check_routes(board, locate=locate)
-        places = [self._place(*keys[p.line - 1]) for p in problems]
-        self._problems = (board, problems, places)
-        return problems, places
-
     @staticmethod
     def _place(kind: str, key: Any) -> RoutePlace:
         if kind == "city":
@@ -886,91 +680,7 @@ class RouteEditSession:
             return RoutePlace(cities=key.ends)
         return RoutePlace()
 
-    # ------------------------------------------------------------------ undo, redo, batches
-
-    def undo(self) -> RouteBoard:
-        """Take back the last step.
-
-        Examples
-        --------
-        >>> session = RouteEditSession("maps/ticket_to_ride_europe.yaml", background=False)
-        >>> session.undo()
-        Traceback (most recent call last):
-        ...
-        IndexError: nothing to undo
-        """
-        if not self._past:
-            self._say("error", "nothing to undo")
-            raise IndexError("nothing to undo")
-        step = self._past.pop()
-        self._future.append(_Step(self._board, self._path, step.edit, step.opened))
-        before, self._board = self._board, step.board
-        if step.opened:
-            self._path = step.path
-        self._message = ("ok", f"undid: {step.edit}")
-        self._changed(before, f"undo {step.edit}")
-        return self._board
-
-    def redo(self) -> RouteBoard:
-        """Make the last undone step again."""
-        if not self._future:
-            self._say("error", "nothing to redo")
-            raise IndexError("nothing to redo")
-        step = self._future.pop()
-        self._past.append(_Step(self._board, self._path, step.edit, step.opened))
-        before, self._board = self._board, step.board
-        if step.opened:
-            self._path = step.path
-        self._message = ("ok", f"redid: {step.edit}")
-        self._changed(before, step.edit)
-        return self._board
-
-    @contextmanager
-    def batch(self, edit: str) -> Iterator[None]:
-        """Group the edits made inside the ``with`` block into one undo step called ``edit``.
-
-        Examples
-        --------
-        >>> session = RouteEditSession("maps/ticket_to_ride_europe.yaml", background=False)
-        >>> with session.batch("make Paris-Zurich a long red route"):
-        ...     _ = session.set_route("Paris-Zurich", length=6)
-        ...     _ = session.set_route("Paris-Zurich", color="red")
-        >>> session.history
-        ('make Paris-Zurich a long red route',)
-        """
-        if self._batch is not None:
-            yield
-            return
-        start = self._batch = self._board
-        try:
-            yield
-        finally:
-            self._batch = None
-            if self._board != start:
-                self._past.append(_Step(start, self._path, edit))
-                self._future.clear()
-                self._message = ("ok", edit)
-                self._changed(start, edit)
-
-    def _edit(
-        self,
-        what: str,
-        change: Callable[[RouteBoard], RouteBoard],
-        allow: frozenset[str] = frozenset(),
-    ) -> RouteBoard:
-        before = self._board
-        try:
-            new = change(before)
-            if new != before:
-                self._refuse_new_errors(before, new, allow)
-        except (WorkbenchError, ValueError, KeyError) as error:
-            self._say("error", f"refused: {reason(error)}")
-            raise
-        return self._commit(new, what)
-
-    def _refuse_new_errors(
-        self, before: RouteBoard, new: RouteBoard, allow: frozenset[str]
-    ) -> None:
+    def _vet(self, before: RouteBoard, new: RouteBoard, allow: frozenset[str]) -> None:
         """Raise a MapError listing the errors ``new`` has that ``before`` did not."""
         had = Counter(
             p.message for p in self._checked()[0] if p.severity == "error"
@@ -987,42 +697,6 @@ class RouteEditSession:
                 fresh.append(p)
         if fresh:
             raise MapError(fresh)
-
-    def _commit(self, new: RouteBoard, what: str, *, path: Path | None = None) -> RouteBoard:
-        before = self._board
-        opened = path is not None
-        if new == before and not opened:
-            self._say("ok", f"no change ({what})")
-            return new
-        self._board = new
-        self._message = ("ok", what)
-        if self._batch is not None:
-            self._send({"board", "path", "message", "problems"}, before)
-            return new
-        self._past.append(_Step(before, self._path, what, opened))
-        self._future.clear()
-        if opened:
-            self._path = path
-        self._changed(before, what)
-        return new
-
-    def _changed(self, before: RouteBoard, what: str) -> None:
-        parts = {"board", "history", "path", "problems", "message"}
-        board = self._board
-        if self._selected is not None and self._selected not in board.positions:
-            self._selected = None
-            parts.add("selection")
-        if self._route is not None and self._route not in {r.id for r in board.routes}:
-            self._route = None
-            parts.add("selection")
-        if self._ticket is not None and self._ticket not in {t.id for t in board.tickets}:
-            self._ticket = None
-            parts.add("selection")
-        if self._highlight != RoutePlace():
-            self._highlight = RoutePlace()
-            parts.add("highlight")
-        self._send({*parts, "working"}, before)
-        self._job.submit((board, before, what))
 
     # ------------------------------------------------------------------ files
 
@@ -1043,29 +717,7 @@ class RouteEditSession:
         ...
         workbench.exceptions.MapError: maps/tiny.yaml:1:1: maps/tiny.yaml is a lattice map, ...
         """
-        target = Path(path).expanduser()
-        if self.modified and not discard:
-            edits = len(self._past)
-            where = f"{self._path}" if self._path is not None else "no file yet"
-            question = (
-                f"open {target}? The board has unsaved edits ({edits} "
-                f"{'step' if edits == 1 else 'steps'}; {where}): save them first, or open "
-                "anyway (Undo brings them back)"
-            )
-            self._say("question", question)
-            return RouteOpened(target, None, question)
-        try:
-            target = find_map(target)  # a path, or a shipped board's name
-            board = _load(target)
-        except (WorkbenchError, OSError) as error:
-            self._say("error", f"cannot open {target}: {reason(error)}")
-            raise
-        self._disk[target.resolve()] = board
-        if board == self._board and target == self._path:
-            self._say("ok", f"opened {target}: the same board")
-            return RouteOpened(target, board)
-        self._commit(board, f"open {target}", path=target)
-        return RouteOpened(target, board)
+        return RouteOpened(*self._open(path, discard))
 
     def save(self, path: str | os.PathLike[str] | None = None, overwrite: bool = False) -> Path:
         """Save the board to ``path`` (its own file by default), canonically and atomically.
@@ -1087,74 +739,44 @@ class RouteEditSession:
         ...     out.name, load_map(out) == session.board, session.modified
         ('mine.yaml', True, False)
         """
-        if path is None and self._path is None:
-            self._say("error", "give a file name to save to")
-            raise ValueError("no file to save to: give a path")
-        if path is not None and not str(path).strip():
-            self._say("error", "type a file name to save to")
-            raise ValueError("the file name is empty: type one")
-        target = Path(path if path is not None else self._path).expanduser()  # type: ignore[arg-type]
-        if target.suffix.lower() not in MAP_SUFFIXES and not target.is_dir():
-            target = target.with_name(target.name + ".yaml")
-        if target.is_dir():
-            self._say("error", f"cannot save: {target} is a folder")
-            raise IsADirectoryError(f"{target} is a folder: give a file name")
-        if not target.parent.is_dir():
-            message = f"the folder {target.parent} does not exist: create it first"
-            self._say("error", f"cannot save: {message}")
-            raise FileNotFoundError(message)
-        if target.exists() and not overwrite and not self._ours(target):
-            message = (
-                f"{target} already exists and holds a different map: tick 'overwrite' "
-                "(or pass overwrite=True) to replace it"
-            )
-            self._say("error", f"not saved: {message}")
-            raise FileExistsError(message)
-        try:
-            save_routes(self._board, target)
-        except OSError as error:
-            self._say("error", f"cannot save to {target}: {error.strerror or error}")
-            raise
-        self._path = target
-        self._disk[target.resolve()] = self._board
+        return super().save(path, overwrite)
+
+    # ------------------------------------------------------------------ what the history asks
+
+    def _find(self, target: Path) -> Path:
+        return find_map(target)  # a path, or a shipped board's name
+
+    def _read(self, path: Path) -> RouteBoard:
+        return _load(path)
+
+    def _write(self, board: RouteBoard, path: Path) -> None:
+        save_routes(board, path)
+
+    def _check(
+        self, board: RouteBoard, locate: Callable[[str, Any, str | None], tuple[int, int]]
+    ) -> list[Problem]:
+        return check_routes(board, locate=locate)
+
+    def _saved_message(self, target: Path) -> tuple[Kind, str]:
         wrong = [p for p in self._checked()[0] if p.severity == "error"]
         if wrong:  # work in progress may be saved; loading it will list the errors
             count = f"{len(wrong)} error{'s' if len(wrong) > 1 else ''}"
-            self._message = ("error", f"saved {target}, with {count}: fix before loading it")
-        else:
-            self._message = ("ok", f"saved {target}")
-        self._send({"path", "message"})
-        return target
+            return ("error", f"saved {target}, with {count}: fix before loading it")
+        return ("ok", f"saved {target}")
 
-    def _ours(self, target: Path) -> bool:
-        try:
-            on_disk = _load(target)
-        except (WorkbenchError, OSError, UnicodeDecodeError):
-            return False
-        known = self._disk.get(target.resolve())
-        return on_disk == self._board or (known is not None and on_disk == known)
-
-    # ------------------------------------------------------------------ the analysis
+    def _forget_missing(self, parts: set[str]) -> None:
+        board = self._board
+        if self._selected is not None and self._selected not in board.positions:
+            self._selected = None
+            parts.add("selection")
+        if self._route is not None and self._route not in {r.id for r in board.routes}:
+            self._route = None
+            parts.add("selection")
+        if self._ticket is not None and self._ticket not in {t.id for t in board.tickets}:
+            self._ticket = None
+            parts.add("selection")
 
     def _compute(self, job: tuple[RouteBoard, RouteBoard | None, str]) -> RouteEditAnalysis:
         board, before, what = job
         # the last analysis is usually of the board before (an undo: of the board itself)
         return analyze_route_edit(board, before, self.players, what, known=self._analysis)
-
-    def _computed(self, result: RouteEditAnalysis | None, error: BaseException | None) -> None:
-        self._analysis, self._analysis_error = result, error
-        self._send({"analysis"})
-
-    # ------------------------------------------------------------------ messages
-
-    def _say(self, kind: Kind, text: str) -> None:
-        self._message = (kind, text)
-        self._send({"message"})
-
-    def say(self, text: str, error: bool = False) -> None:
-        """Put ``text`` on the status line (a view's own refusal, for example)."""
-        self._say("error" if error else "ok", text)
-
-    def __repr__(self) -> str:
-        where = f", path={str(self._path)!r}" if self._path else ""
-        return f"<RouteEditSession {self._board.name!r}{where}, {len(self._past)} steps to undo>"

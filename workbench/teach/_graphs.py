@@ -113,6 +113,21 @@ def require_nonnegative(g: View) -> None:
             raise ValueError(f"edge {e!r} has a negative weight {w!r}")
 
 
+def nonnegative_view(G: nx.Graph, name: str, weight: Weight) -> View:
+    """``G`` read for algorithm ``name``: checked undirected, its weights 0 or more."""
+    require_undirected(G, name)
+    g = view(G, weight)
+    require_nonnegative(g)
+    return g
+
+
+def require_at_most(count: int, limit: int, name: str, what: str, instead: str) -> None:
+    """Raise ``ValueError`` if ``count`` ``what`` are more than ``name`` takes, naming the
+    function to use ``instead``."""
+    if count > limit:
+        raise ValueError(f"{name} takes at most {limit} {what}, got {count}; use {instead}")
+
+
 def shortest_paths(
     g: View, starts: dict[Hashable, float]
 ) -> tuple[dict[Hashable, float], dict[Hashable, Hashable]]:

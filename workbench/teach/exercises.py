@@ -150,6 +150,25 @@ def _resolve(source: Any, seed: int, **random_options: Any) -> tuple[nx.Graph, B
     raise TypeError(f"expected a Board, a networkx Graph or None, got {type(source).__name__}")
 
 
+def _induced(G: nx.Graph, nodes: Iterable[Hashable]) -> nx.Graph:
+    """The subgraph of ``G`` on ``nodes``, a copy with ``G``'s order of nodes and edges.
+
+    ``G.subgraph(...)`` lists a small subgraph's nodes in the order of a set, which for
+    names depends on the process's string hashes; ties between equally good answers would
+    then break differently from one run to the next.
+
+    >>> G = nx.path_graph(["c", "a", "b", "d"])
+    >>> list(_induced(G, ["b", "a", "c"]).edges())
+    [('c', 'a'), ('a', 'b')]
+    """
+    keep = set(nodes)
+    H = G.__class__()
+    H.graph.update(G.graph)
+    H.add_nodes_from((v, dict(d)) for v, d in G.nodes(data=True) if v in keep)
+    H.add_edges_from((u, v, dict(d)) for u, v, d in G.edges(data=True) if u in keep and v in keep)
+    return H
+
+
 def _area(G: nx.Graph, rng: random.Random, size: int) -> nx.Graph:
     """``G`` if it is small, else the ``size`` nodes nearest (in steps) to a random city."""
     if len(G) <= size + size // 3:
@@ -162,7 +181,7 @@ def _area(G: nx.Graph, rng: random.Random, size: int) -> nx.Graph:
         seen.append(v)
         if len(seen) == size:
             break
-    return G.subgraph(seen).copy()
+    return _induced(G, seen)
 
 
 def _weight(G: nx.Graph, e: Edge) -> Any:
@@ -195,6 +214,54 @@ def _parse_number(answer: Any) -> float:
     if m is None:
         raise ValueError(f"Please answer with a number, like 12 (I read {str(answer)!r}).")
     return float(m.group(0))
+
+
+def _given(
+    source: Board | nx.Graph, board: Board | None = None
+) -> tuple[nx.Graph, Board | None, Names]:
+    """The graph a ``from_...`` constructor is given, its board (``board`` if named, else the
+    one ``source`` is) and the names of its nodes."""
+    G, found = _resolve(source, 0)
+    return G, board if board is not None else found, Names(G)
+
+
+def _place(board: Board | None) -> str:
+    return "the highlighted part of the board" if board is not None else "this graph"
+
+
+def _what(board: Board | None) -> str:
+    return "segment" if board is not None else "edge"
+
+
+class _Slips:
+    """The wrong numbers the usual slips give, each with the hint that explains it.
+
+    A slip that happens to give the right number is no slip and is left out; two slips
+    giving the same number share it, their hints joined.
+    """
+
+    def __init__(self, right: Any) -> None:
+        self.right = right
+        self._hints: dict[Any, list[str]] = {}
+
+    def __call__(self, value: Any, message: str) -> None:
+        if value != self.right:
+            self._hints.setdefault(_num(value), []).append(message)
+
+    def frozen(self) -> FrozenMap:
+        return FrozenMap({k: " ".join(v) for k, v in self._hints.items()})
+
+
+def _check_number(
+    answer: Any, right: Any, slips: Mapping[Any, str], yes: str, low: str, high: str
+) -> Feedback:
+    """The verdict on a number: right (``yes``), a known slip, or too low or too high."""
+    value = _num(_parse_number(answer))
+    if value == right:
+        return Feedback(True, f"Yes! {yes}")
+    if value in slips:
+        return Feedback(False, f"Not quite. {slips[value]}")
+    return Feedback(False, low if value < right else high)
 
 
 # ---------------------------------------------------------------------------- the base
@@ -273,8 +340,38 @@ class Exercise(ABC):
         return f"<{type(self).__name__} seed={self.seed!r} on {where!r}: {self.question[:60]!r}...>"
 
 
+def _shown(
+    G: nx.Graph, board: Board | None, seed: int | None, question: str, picture: Frame, solved: Frame
+) -> dict[str, Any]:
+    """The fields every exercise has (those of :class:`Exercise`), by name."""
+    return dict(
+        graph=G,
+        board=board,
+        seed=seed,
+        question=question,
+        picture=picture,
+        solution_picture=solved,
+    )
+
+
 def _frame(message: str, nodes: Mapping[Any, str], edges: Mapping[Any, str]) -> Frame:
     return Frame(0, message, FrozenMap(nodes), FrozenMap(edges))
+
+
+def _solved(
+    message: str,
+    nodes: Mapping[Any, str],
+    edges: Mapping[Any, str],
+    build: Iterable[Edge],
+    tree: Iterable[Hashable] | None = None,
+) -> Frame:
+    """The question's picture with a network to build drawn as a tree: its edges, and its
+    nodes (``tree``, else the ends of its edges) unless they play a role already."""
+    build = tuple(build)
+    tree = (x for e in build for x in e) if tree is None else tree
+    return _frame(
+        message, {**dict.fromkeys(tree, "tree"), **nodes}, {**edges, **dict.fromkeys(build, "tree")}
+    )
 
 
 # ---------------------------------------------------------------------------- Kruskal
@@ -427,7 +524,7 @@ class KruskalNext(Exercise):
         choices, best = _next_choices(G, names, forest)
         if not choices:
             raise ValueError("the forest already spans the graph: Kruskal adds nothing more")
-        what = "segment" if board is not None else "edge"
+        what = _what(board)
         if forest:
             done = f"It has added these {what}s so far, in this order: " + ", ".join(
                 names.segment(e) for e in forest
@@ -436,9 +533,8 @@ class KruskalNext(Exercise):
         else:
             done = f"It has not added any {what} yet"
             ask = f"Which {what} does it add first?"
-        place = "the highlighted part of the board" if board is not None else "this graph"
         question = (
-            f"Kruskal's algorithm is building a minimum spanning tree of {place}"
+            f"Kruskal's algorithm is building a minimum spanning tree of {_place(board)}"
             f"{_cost_text(board)}. {done}. {ask}"
         )
         in_tree = {x for e in forest for x in e}
@@ -449,23 +545,14 @@ class KruskalNext(Exercise):
         solved = {**edges, **dict.fromkeys(choices, "current")}
         solution_picture = _frame("The next one (any of the ties).", nodes, solved)
         return cls(
-            graph=G,
-            board=board,
-            seed=seed,
-            question=question,
-            picture=picture,
-            solution_picture=solution_picture,
+            **_shown(G, board, seed, question, picture, solution_picture),
             forest=forest,
             answers=tuple(choices),
             cheapest=_num(best),
         )
 
-    @property
-    def _what(self) -> str:
-        return "segment" if self.board is not None else "edge"
-
     def _check(self, answer: Any) -> Feedback:
-        names, what = self.names, self._what
+        names, what = self.names, _what(self.board)
         e = names.edge(answer)
         label = names.segment(e)
         if e in self.forest:
@@ -510,7 +597,7 @@ class KruskalNext(Exercise):
         >>> KruskalNext.from_forest(textbook_graph(), []).solution()
         'Kruskal adds g-h next: it costs 1, the cheapest edge joining two different trees.'
         """
-        names, what = self.names, self._what
+        names, what = self.names, _what(self.board)
         first = names.segment(self.answers[0])
         text = (
             f"Kruskal adds {first} next: it costs {self.cheapest}, the cheapest {what} joining "
@@ -603,11 +690,9 @@ class Bridges(Exercise):
         names = Names(G)
         bridges = tuple(sorted((names.key(u, v) for u, v in nx.bridges(G)), key=names.sort_key))
         points = tuple(names.order(nx.articulation_points(G)))
-        what = "segments" if board is not None else "edges"
-        place = "the highlighted part of the board" if board is not None else "this graph"
         question = (
-            f"Which {what} of {place} are bridges: blocking any one of them would cut the "
-            f"network in two? List them all (or answer 'none')."
+            f"Which {_what(board)}s of {_place(board)} are bridges: blocking any one of them "
+            f"would cut the network in two? List them all (or answer 'none')."
         )
         edges = {names.key(u, v): "candidate" for u, v in G.edges()}
         picture = _frame("Find every bridge.", {}, edges)
@@ -615,12 +700,7 @@ class Bridges(Exercise):
         nodes = dict.fromkeys(points, "articulation")
         solution_picture = _frame("The bridges and the articulation points.", nodes, solved)
         return cls(
-            graph=G,
-            board=board,
-            seed=seed,
-            question=question,
-            picture=picture,
-            solution_picture=solution_picture,
+            **_shown(G, board, seed, question, picture, solution_picture),
             answers=bridges,
             articulation_points=points,
         )
@@ -631,7 +711,7 @@ class Bridges(Exercise):
         wrong = [e for e in given if e not in self.answers]
         found = [e for e in given if e in self.answers]
         missed = [e for e in self.answers if e not in given]
-        what = "segment" if self.board is not None else "edge"
+        what = _what(self.board)
         if not wrong and not missed:
             if not self.answers:
                 return Feedback(True, f"Right: there is no bridge; every {what} lies on a cycle.")
@@ -683,7 +763,7 @@ class Bridges(Exercise):
         articulation point: blocking it cuts the network too.
         """
         names = self.names
-        what = "segment" if self.board is not None else "edge"
+        what = _what(self.board)
         if not self.answers:
             return f"There is no bridge: every {what} lies on a cycle."
         listed = _listing([names.segment(e) for e in self.answers], 100)
@@ -764,6 +844,12 @@ def _built_text(board: Board | None, rails: Sequence[Edge]) -> str:
     return f" The rails drawn {where} are already built (by anyone: they cost you nothing)."
 
 
+def _built(G: nx.Graph, names: Names, rails: Iterable[Any]) -> tuple[tuple[Edge, ...], nx.Graph]:
+    """The rails already built (names or nodes), in order, and the cost graph they make."""
+    built = tuple(sorted((names.edge(r) for r in rails), key=names.sort_key))
+    return built, _zeroed(G, built)
+
+
 def _hand_text(names: Names, hand: Sequence[Hashable]) -> str:
     return _listing([names.label(v) for v in hand], 100)
 
@@ -838,18 +924,12 @@ class MissingRails(Exercise):
         seed: int | None = None,
     ) -> MissingRails:
         """The exercise for a given start, hand (names or nodes) and rails already built."""
-        G, board = _resolve(source, 0)
-        names = Names(G)
+        G, board, names = _given(source)
         start = names.node(start)
         hand = tuple(names.node(c) for c in hand)
-        rails = tuple(sorted((names.edge(r) for r in rails), key=names.sort_key))
-        H = _zeroed(G, rails)
+        rails, H = _built(G, names, rails)
         cost, build = _tree_cost(H, [start, *hand])
-        slips: dict[Any, list[str]] = {}
-
-        def slip(value: Any, message: str) -> None:
-            if value != cost:
-                slips.setdefault(_num(value), []).append(message)
+        slip = _Slips(cost)
 
         if rails:
             slip(
@@ -891,44 +971,27 @@ class MissingRails(Exercise):
             f"{_cost_text(board)}?"
         )
         picture = _frame("Your start, your cities and the rails on the board.", nodes, edges)
-        solved_nodes = {
-            **dict.fromkeys((x for e in build for x in e), "tree"),
-            **nodes,
-        }
-        solution_picture = _frame(
-            f"One cheapest network: {cost} rails to build.",
-            solved_nodes,
-            {**edges, **dict.fromkeys(build, "tree")},
+        solution_picture = _solved(
+            f"One cheapest network: {cost} rails to build.", nodes, edges, build
         )
         return cls(
-            graph=G,
-            board=board,
-            seed=seed,
-            question=question,
-            picture=picture,
-            solution_picture=solution_picture,
+            **_shown(G, board, seed, question, picture, solution_picture),
             start=start,
             hand=hand,
             rails=rails,
             cost=cost,
             build=build,
-            slips=FrozenMap({k: " ".join(v) for k, v in slips.items()}),
+            slips=slip.frozen(),
         )
 
     def _check(self, answer: Any) -> Feedback:
-        value = _num(_parse_number(answer))
-        if value == self.cost:
-            return Feedback(True, f"Yes! {self._explain()}")
-        if value in self.slips:
-            return Feedback(False, f"Not quite. {self.slips[value]}")
-        if value < self.cost:
-            return Feedback(
-                False,
-                "Too low: no network joins your start and all your cities with that few "
-                "rails. Check that every city is joined, and that each double counts 2.",
-            )
-        return Feedback(
-            False,
+        return _check_number(
+            answer,
+            self.cost,
+            self.slips,
+            self._explain(),
+            "Too low: no network joins your start and all your cities with that few "
+            "rails. Check that every city is joined, and that each double counts 2.",
             "Too high: there is a cheaper way. Look for branches that can share segments, "
             "and for rails already on the board.",
         )
@@ -1030,13 +1093,11 @@ class StartMarker(Exercise):
         seed: int | None = None,
     ) -> StartMarker:
         """The exercise for a given hand (names or nodes) and rails already built."""
-        G, board = _resolve(source, 0)
-        names = Names(G)
+        G, board, names = _given(source)
         hand = tuple(names.node(c) for c in hand)
         if not hand:
             raise ValueError("a hand needs at least one city")
-        rails = tuple(sorted((names.edge(r) for r in rails), key=names.sort_key))
-        H = _zeroed(G, rails)
+        rails, H = _built(G, names, rails)
         costs = {v: _num(c) for v, c in steiner_cost_to_all(H, list(hand)).items()}
         best_cost = min(costs.values())
         best = tuple(names.order(v for v, c in costs.items() if c == best_cost))
@@ -1049,19 +1110,15 @@ class StartMarker(Exercise):
             f"start marker so that you miss as few rails as possible{_cost_text(board)}?"
         )
         picture = _frame("Your cities and the rails on the board.", nodes, edges)
-        solved_nodes = {**dict.fromkeys(best, "tree"), **nodes}
-        solution_picture = _frame(
+        solution_picture = _solved(
             f"The best spots: every point on a cheapest network ({best_cost} rails).",
-            solved_nodes,
-            {**edges, **dict.fromkeys(build, "tree")},
+            nodes,
+            edges,
+            build,
+            tree=best,
         )
         return cls(
-            graph=G,
-            board=board,
-            seed=seed,
-            question=question,
-            picture=picture,
-            solution_picture=solution_picture,
+            **_shown(G, board, seed, question, picture, solution_picture),
             hand=hand,
             rails=rails,
             costs=FrozenMap(costs),
@@ -1181,8 +1238,7 @@ class DijkstraOrder(Exercise):
         seed: int | None = None,
     ) -> DijkstraOrder:
         """The exercise for a start ``origin`` and the ``cities`` to order (names or nodes)."""
-        G, board = _resolve(source, 0)
-        names = Names(G)
+        G, board, names = _given(source)
         origin = names.node(origin)
         cities = tuple(dict.fromkeys(names.node(c) for c in cities))
         dist = nx.single_source_dijkstra_path_length(G, origin, weight="weight")
@@ -1208,12 +1264,7 @@ class DijkstraOrder(Exercise):
             dict.fromkeys(on_paths, "path"),
         )
         return cls(
-            graph=G,
-            board=board,
-            seed=seed,
-            question=question,
-            picture=picture,
-            solution_picture=solution_picture,
+            **_shown(G, board, seed, question, picture, solution_picture),
             source=origin,
             cities=cities,
             distance=distance,
@@ -1370,7 +1421,14 @@ def _around_cities(G: nx.Graph, rng: random.Random, count: int) -> nx.Graph:
             stop = len(seen) + len(seen) // 3
         if stop is not None and len(seen) >= stop:
             break
-    return G.subgraph(seen).copy()
+    return _induced(G, seen)
+
+
+def _holding(G: nx.Graph, routes: Iterable[Edge]) -> nx.Graph:
+    """The player's network: ``routes`` of ``G`` with their weights."""
+    H: nx.Graph[Hashable] = nx.Graph()
+    H.add_edges_from((u, v, {"weight": _weight(G, (u, v))}) for u, v in routes)
+    return H
 
 
 def _greedy_walk(H: nx.Graph) -> Any:
@@ -1456,19 +1514,12 @@ class LongestTrail(Exercise):
         seed: int | None = None,
     ) -> LongestTrail:
         """The exercise for a player holding ``routes`` (pairs or text) of ``source``."""
-        G, found = _resolve(source, 0)
-        board = board if board is not None else found
-        names = Names(G)
+        G, board, names = _given(source, board)
         chosen = tuple(sorted({names.edge(r) for r in routes}, key=names.sort_key))
-        H: nx.Graph[Hashable] = nx.Graph()
-        H.add_edges_from((u, v, {"weight": _weight(G, (u, v))}) for u, v in chosen)
+        H = _holding(G, chosen)
         result = trail_search(H, max_frames=2).result  # the answer, not the frames
         length = result["length"]
-        slips: dict[Any, list[str]] = {}
-
-        def slip(value: Any, message: str) -> None:
-            if value != length:
-                slips.setdefault(_num(value), []).append(message)
+        slip = _Slips(length)
 
         paths = [
             nx.path_weight(H, p, "weight")
@@ -1513,34 +1564,23 @@ class LongestTrail(Exercise):
             {**rails, **dict.fromkeys(result["edges"], "best")},
         )
         return cls(
-            graph=G,
-            board=board,
-            seed=seed,
-            question=question,
-            picture=picture,
-            solution_picture=solution_picture,
+            **_shown(G, board, seed, question, picture, solution_picture),
             routes=chosen,
             length=length,
             trail=result["nodes"],
-            slips=FrozenMap({k: " ".join(v) for k, v in slips.items()}),
+            slips=slip.frozen(),
         )
 
     def _check(self, answer: Any) -> Feedback:
-        value = _num(_parse_number(answer))
-        if value == self.length:
-            return Feedback(True, f"Yes! {self.solution()}")
-        if value in self.slips:
-            return Feedback(False, f"Not quite. {self.slips[value]}")
-        if value > self.length:
-            return Feedback(
-                False,
-                "Too long: no trail along these routes is that long. Check that your trail "
-                "uses no route twice and that you added each route once.",
-            )
-        return Feedback(
-            False,
+        return _check_number(
+            answer,
+            self.length,
+            self.slips,
+            self.solution(),
             "Too short: there is a longer trail. Start at a city with an odd number of routes "
             "and use the loops: a trail may pass a city again.",
+            "Too long: no trail along these routes is that long. Check that your trail "
+            "uses no route twice and that you added each route once.",
         )
 
     def solution(self) -> str:
@@ -1565,9 +1605,7 @@ class LongestTrail(Exercise):
 
     def trace(self) -> Trace:
         """The exact search on the player's routes."""
-        H: nx.Graph[Hashable] = nx.Graph()
-        H.add_edges_from((u, v, {"weight": _weight(self.graph, (u, v))}) for u, v in self.routes)
-        return trail_search(H)
+        return trail_search(_holding(self.graph, self.routes))
 
 
 @dataclass(frozen=True, eq=False, kw_only=True, repr=False)
@@ -1642,17 +1680,11 @@ class TicketForest(Exercise):
         seed: int | None = None,
     ) -> TicketForest:
         """The exercise for a hand of ``tickets`` (pairs of cities, or text like ``"a-b"``)."""
-        G, found = _resolve(source, 0)
-        board = board if board is not None else found
-        names = Names(G)
+        G, board, names = _given(source, board)
         hand = tuple(dict.fromkeys(_ticket(names, t) for t in tickets))
         result = forest_search(G, hand, max_frames=2).result
         cost = result["cost"]
-        slips: dict[Any, list[str]] = {}
-
-        def slip(value: Any, message: str) -> None:
-            if value != cost:
-                slips.setdefault(_num(value), []).append(message)
+        slip = _Slips(cost)
 
         slip(
             result["paths_cost"],
@@ -1679,40 +1711,24 @@ class TicketForest(Exercise):
         ends = dict.fromkeys((v for t in hand for v in t), "terminal")
         picture = _frame("The cities of your tickets.", ends, {})
         build = tuple(result["edges"])
-        tree_nodes = dict.fromkeys((v for e in build for v in e), "tree")
-        solution_picture = _frame(
-            f"A cheapest network: {_num(cost)}.",
-            {**tree_nodes, **ends},
-            dict.fromkeys(build, "tree"),
-        )
+        solution_picture = _solved(f"A cheapest network: {_num(cost)}.", ends, {}, build)
         return cls(
-            graph=G,
-            board=board,
-            seed=seed,
-            question=question,
-            picture=picture,
-            solution_picture=solution_picture,
+            **_shown(G, board, seed, question, picture, solution_picture),
             tickets=hand,
             cost=cost,
             groups=tuple(result["groups"]),
             build=build,
-            slips=FrozenMap({k: " ".join(v) for k, v in slips.items()}),
+            slips=slip.frozen(),
         )
 
     def _check(self, answer: Any) -> Feedback:
-        value = _num(_parse_number(answer))
-        if value == self.cost:
-            return Feedback(True, f"Yes! {self.solution()}")
-        if value in self.slips:
-            return Feedback(False, f"Not quite. {self.slips[value]}")
-        if value < self.cost:
-            return Feedback(
-                False,
-                "Too low: no network that cheap completes every ticket. Check that each "
-                "ticket's two cities are joined.",
-            )
-        return Feedback(
-            False,
+        return _check_number(
+            answer,
+            self.cost,
+            self.slips,
+            self.solution(),
+            "Too low: no network that cheap completes every ticket. Check that each "
+            "ticket's two cities are joined.",
             "Too high: there is a cheaper network. Let tickets that go the same way share "
             "routes, and leave tickets far apart in separate pieces.",
         )

@@ -38,12 +38,11 @@ from workbench.teach._graphs import (
     Edge,
     View,
     Weight,
+    nonnegative_view,
     path_to,
+    require_at_most,
     require_node,
-    require_nonnegative,
-    require_undirected,
     shortest_paths,
-    view,
 )
 from workbench.teach.frames import DEFAULT_MAX_FRAMES, Recorder, Trace
 
@@ -176,15 +175,15 @@ def steiner_forest(
     >>> t.result["groups"]
     ((('a', 'b'), ('c', 'd')), (('x', 'y'),))
     """
-    require_undirected(G, "steiner_forest")
-    g = view(G, weight)
-    require_nonnegative(g)
+    g = nonnegative_view(G, "steiner_forest", weight)
     hand = _tickets(G, tickets, g)
-    if len(hand) > MAX_FOREST_TICKETS:
-        raise ValueError(
-            f"steiner_forest takes at most {MAX_FOREST_TICKETS} tickets, got {len(hand)}; "
-            "use workbench.analysis.tickets.steiner_forest"
-        )
+    require_at_most(
+        len(hand),
+        MAX_FOREST_TICKETS,
+        "steiner_forest",
+        "tickets",
+        "workbench.analysis.tickets.steiner_forest",
+    )
     rec = Recorder("steiner_forest", STEINER_FOREST, max_frames)
     cities = [v for t in hand for v in t]
     terminals: dict[Hashable, str] = dict.fromkeys(cities, "terminal")
@@ -212,9 +211,11 @@ def steiner_forest(
     show(0, message, {}, dict.fromkeys(path_edges, "path"))
 
     def tree_edges(group: Sequence[Ticket]) -> tuple[Edge, ...] | None:
-        ends = {v for t in group for v in t}
-        part = nx.node_connected_component(G, next(iter(ends)))
-        if not ends <= part:
+        # in the hand's order, never a set's: ties between equal trees break the same way
+        # in every process (a set of names is ordered by the process's string hashes)
+        ends = list(dict.fromkeys(v for t in group for v in t))
+        part = nx.node_connected_component(G, ends[0])
+        if not set(ends) <= part:
             return None
         T = steiner_tree(G, ends, weight if weight is not None else lambda u, v, d: 1)
         return tuple(sorted({g.key(u, v) for u, v in T.edges()}, key=g.sort_key))

@@ -35,14 +35,13 @@ from workbench.teach._graphs import (
     View,
     Weight,
     distinct_terminals,
+    nonnegative_view,
     path_to,
     prune_leaves,
+    require_at_most,
     require_joined,
-    require_nonnegative,
-    require_undirected,
     shortest_paths,
     spanning_forest,
-    view,
 )
 from workbench.teach.frames import DEFAULT_MAX_FRAMES, FrozenMap, Recorder, Trace
 
@@ -142,9 +141,7 @@ def steiner_mst(
     >>> t.pseudocode[t.frames[-1].line]
     "return T's edges and their cost"
     """
-    require_undirected(G, "steiner_mst")
-    g = view(G, weight)
-    require_nonnegative(g)
+    g = nonnegative_view(G, "steiner_mst", weight)
     terms = distinct_terminals(G, terminals, g)
     rec = Recorder("steiner_mst", STEINER_MST, max_frames)
     nodes: dict[Hashable, str] = {t: "terminal" for t in terms}
@@ -288,15 +285,11 @@ def steiner_dp(
     >>> t.frames[-1].state["subset"]
     ((0, 0), (0, 2))
     """
-    require_undirected(G, "steiner_dp")
-    g = view(G, weight)
-    require_nonnegative(g)
+    g = nonnegative_view(G, "steiner_dp", weight)
     terms = distinct_terminals(G, terminals, g)
-    if len(terms) > MAX_DP_TERMINALS:
-        raise ValueError(
-            f"steiner_dp takes at most {MAX_DP_TERMINALS} terminals, got {len(terms)}; "
-            "use workbench.algorithms.steiner_tree"
-        )
+    require_at_most(
+        len(terms), MAX_DP_TERMINALS, "steiner_dp", "terminals", "workbench.algorithms.steiner_tree"
+    )
     rec = Recorder("steiner_dp", STEINER_DP, max_frames)
     nodes: dict[Hashable, str] = {t: "terminal" for t in terms}
     edges: dict[Hashable, str] = {}

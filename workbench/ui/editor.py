@@ -31,19 +31,23 @@ import math
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 from bokeh.events import Tap
-from jupyter_bokeh.widgets import BokehModel
 
-from workbench.exceptions import Problem, WorkbenchError
 from workbench.maps.board import Board
 from workbench.maps.lattice import Edge, Point, parse_point, plane_xy
 from workbench.session.analysis import EditorAnalysis, analyze_edit
-from workbench.session.edit import SEGMENT_CYCLE, EditSession, Opened, Place, reason
+from workbench.session.edit import SEGMENT_CYCLE, EditSession, Opened, Place
 from workbench.session.events import Change
+from workbench.ui._editor_common import (
+    EDITOR_CSS,
+    EDITOR_KEYS_JS,
+    EditorView,
+    OnceClosedBokehModel,
+    close_widget,
+)
 from workbench.ui._editor_view import EditorFigure, cost_histogram, draw_histogram
 from workbench.ui.render import legend_html
 from workbench.ui.suggest import SuggestPanel
@@ -56,75 +60,7 @@ if TYPE_CHECKING:
 __all__ = ["SEGMENT_CYCLE", "EditorAnalysis", "MapEditor", "Place", "analyze_edit"]
 
 
-class _BokehModel(BokehModel):
-    """jupyter_bokeh's widget, closed once only (its ``close`` fails when called again, and
-    ipywidgets calls it again when the widget is garbage collected)."""
-
-    def close(self) -> None:
-        if not getattr(self, "_closed", False):
-            self._closed = True
-            super().close()
-
-
-def _close(widget: Any) -> None:
-    for child in getattr(widget, "children", ()):
-        _close(child)
-    widget.close()
-
-
-_CSS = """<style>
-.wb-editor { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; }
-.wb-editor .wb-title { font-size: 1.15em; font-weight: 600; }
-.wb-editor .wb-muted { color: #666; }
-.wb-editor .wb-status-error { color: #b3261e; font-weight: 600; }
-.wb-editor .wb-status-ok { color: #1e6b30; }
-.wb-editor .wb-status-question { color: #8a5a00; font-weight: 600; }
-.wb-editor .wb-working { color: #8a5a00; font-weight: 600; }
-.wb-editor .wb-spinner { display: inline-block; width: 0.8em; height: 0.8em;
-  margin-right: 0.35em; vertical-align: -0.1em; border: 2px solid #e0c58a;
-  border-top-color: #8a5a00; border-radius: 50%; animation: wb-spin 0.9s linear infinite; }
-@keyframes wb-spin { to { transform: rotate(360deg); } }
-.wb-editor .wb-stale { opacity: 0.4; transition: opacity 0.15s; }
-.wb-editor .wb-warning { color: #8a5a00; }
-.wb-editor .wb-error { color: #b3261e; }
-.wb-editor table.wb-table { border-collapse: collapse; font-size: 0.9em; }
-.wb-editor table.wb-table td, .wb-editor table.wb-table th { padding: 1px 6px;
-  border-bottom: 1px solid #e4e4e4; text-align: right; }
-.wb-editor table.wb-table td:first-child, .wb-editor table.wb-table th:first-child {
-  text-align: left; }
-.wb-editor table.wb-distances td { text-align: left; vertical-align: top; }
-</style>"""
-
-# Ctrl+Z / Ctrl+Shift+Z (or Ctrl+Y) press the Undo / Redo buttons of the editor last
-# pointed at, unless a text box has the keyboard; a click outside the editors leaves the keys
-# to JupyterLab. Installed once per page, by the first tap on a board
-_KEYS_JS = """
-if (!window.__wbEditorKeys) {
-  window.__wbEditorKeys = true;
-  // installed by a tap on a board: that editor is the one pointed at (when it is alone)
-  const editors = document.querySelectorAll('.wb-editor');
-  let last = editors.length === 1 ? editors[0] : null;
-  document.addEventListener('pointerdown', (e) => {
-    last = (e.target.closest && e.target.closest('.wb-editor')) || null;
-  }, true);
-  document.addEventListener('keydown', (e) => {
-    if (!(e.ctrlKey || e.metaKey) || !last || !document.body.contains(last)) return;
-    const t = e.target;
-    if (t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.isContentEditable)) return;
-    const key = e.key.toLowerCase();
-    const which = key === 'y' || (key === 'z' && e.shiftKey) ? 'redo'
-                : key === 'z' ? 'undo' : null;
-    if (!which) return;
-    const name = '.wb-' + which + '-button';
-    const button = last.querySelector(name + ' button, button' + name);
-    e.preventDefault(); e.stopPropagation();
-    if (button && !button.disabled) button.click();
-  }, true);
-}
-"""
-
-
-class MapEditor:
+class MapEditor(EditorView[EditSession]):
     """Edit a board in JupyterLab, with its problems and analysis kept up to date.
 
     Display the editor (``editor`` as the last line of a cell, or ``editor.widget`` when
@@ -183,24 +119,15 @@ class MapEditor:
         width: int = 720,
         background: bool = True,
     ) -> None:
-        self.session = EditSession(board, players=players, background=background)
-        self.players = players
-        self.width = width
-        self._pushing = False
+        self._take_session(EditSession(board, players=players, background=background),
+                           players, width)  # fmt: skip
         self._syncing_form = False
-        self._shown_problems: list[Problem] | None = None
-        self._shown_header: tuple[Any, ...] | None = None
-        self._shown_path = self.session.path
         self._view = self._new_view(self.session.board)
         self._histogram, _ = cost_histogram(width=360, height=220)
         self.suggest = SuggestPanel(self.session, background=background)  # the map doctor
         self._build_widgets()
-        first = {"selection", "problems", "path", "message"}
-        self._redraw(frozenset({*first, "working" if self.session.working else "analysis"}))
-        self._stop = self.session.on_change(self._on_change)
-        self.session.say(
-            f"opened {self.session.board.name}: drag a city, tap a segment, or use the form"
-        )
+        self._show_first({"selection", "problems", "path", "message"},
+                         "drag a city, tap a segment, or use the form")  # fmt: skip
 
     # ------------------------------------------------------------------ the session's state
 
@@ -208,16 +135,6 @@ class MapEditor:
     def board(self) -> Board:
         """The board as it is now (:attr:`EditSession.board`)."""
         return self.session.board
-
-    @property
-    def path(self) -> Path | None:
-        """The file the board belongs to (:attr:`EditSession.path`)."""
-        return self.session.path
-
-    @property
-    def history(self) -> tuple[str, ...]:
-        """The steps undo can take back, oldest first (:attr:`EditSession.history`)."""
-        return self.session.history
 
     @property
     def future(self) -> tuple[str, ...]:
@@ -240,11 +157,6 @@ class MapEditor:
         return self.session.modified
 
     @property
-    def problems(self) -> list[Problem]:
-        """What ``workbench check`` says about the board (:attr:`EditSession.problems`)."""
-        return self.session.problems
-
-    @property
     def analysis(self) -> EditorAnalysis:
         """The analysis of the current board, waiting for it (:attr:`EditSession.analysis`)."""
         return self.session.analysis
@@ -253,18 +165,6 @@ class MapEditor:
     def working(self) -> bool:
         """Whether the analysis of the current board is still coming."""
         return self.session.working
-
-    def wait(self, timeout: float | None = None) -> bool:
-        """Wait until the analysis of the current board is shown; ``False`` on timeout.
-
-        Examples
-        --------
-        >>> editor = MapEditor("maps/tiny.yaml")
-        >>> editor.wait(timeout=60), editor.working
-        (True, False)
-        >>> editor.close()
-        """
-        return self.session.wait(timeout)
 
     # ------------------------------------------------------------------ the session's actions
 
@@ -338,10 +238,6 @@ class MapEditor:
         """Open a map file; asks over unsaved edits (:meth:`EditSession.open`)."""
         return self.session.open(path, discard)
 
-    def save(self, path: str | os.PathLike[str] | None = None, overwrite: bool = False) -> Path:
-        """Save the board, atomically (:meth:`EditSession.save`)."""
-        return self.session.save(path, overwrite)
-
     # ------------------------------------------------------------------ redrawing
 
     def _on_change(self, change: Change) -> None:
@@ -367,7 +263,10 @@ class MapEditor:
         if "message" in what:
             self._draw_status()
         if "working" in what:  # an analysis started (its result may follow in this call)
-            self._draw_working()
+            done = s.history[-1] if s.history else ""
+            self._draw_working(
+                f" analysing every hand{' after: ' + html.escape(done) if done else ''}"
+            )
         if "analysis" in what:
             self._draw_analysis()
         elif what & {"selection", "board"}:
@@ -396,83 +295,10 @@ class MapEditor:
         finally:
             self._pushing = False
 
-    def _draw_header(self) -> None:
-        s = self.session
-        state = (s.board.name, s.path, s.modified, s.history, s.future)
-        if state == self._shown_header:
-            return
-        self._shown_header = state
-        where = html.escape(str(s.path)) if s.path else "not saved yet"
-        mark = " &mdash; <i>modified</i>" if s.modified else ""
-        self._header.value = (
-            f'<span class="wb-title">{html.escape(s.board.name)}</span> '
-            f'<span class="wb-muted">({where}){mark}</span>'
-        )
-        if s.path != self._shown_path:  # the file box follows the board's file
-            self._shown_path = s.path
-            self._path_box.value = str(s.path or "")
-        self._undo_button.disabled = not s.history
-        self._redo_button.disabled = not s.future
-        self._undo_button.tooltip = f"undo: {s.history[-1]} (Ctrl+Z)" if s.history else ""
-        self._redo_button.tooltip = f"redo: {s.future[0]} (Ctrl+Shift+Z)" if s.future else ""
-
-    def _draw_status(self) -> None:
-        kind = self.session.message_kind
-        self._status.value = (
-            f'<span class="wb-status-{kind}">{html.escape(self.session.message)}</span>'
-        )
-        self._confirm.layout.display = "flex" if kind == "question" else "none"
-
-    def _draw_working(self) -> None:
-        what = self.session.history[-1] if self.session.history else ""
-        self._working.value = (
-            '<span class="wb-working"><span class="wb-spinner"></span>working&hellip; '
-            f"analysing every hand{' after: ' + html.escape(what) if what else ''}</span>"
-        )
-        for part in self._stale_parts:
-            part.add_class("wb-stale")
-
-    def _draw_problems(self) -> None:
-        problems = self.session.problems
-        if problems == self._shown_problems:
-            return
-        self._shown_problems = problems
-        errors = sum(p.severity == "error" for p in problems)
-        warnings = len(problems) - errors
-        title = (
-            "No problems: <code>workbench check</code> has nothing to say"
-            if not problems
-            else f"Problems: {errors} {'error' if errors == 1 else 'errors'}, {warnings} "
-            f"{'warning' if warnings == 1 else 'warnings'} (as <code>workbench check</code> "
-            "says them)"
-        )
-        rows: list[Any] = [w.HTML(f"<b>{title}</b>")]
-        for i, p in enumerate(problems):
-            show = w.Button(description="show", layout=w.Layout(width="58px"))
-            show.add_class("wb-problem-show")
-            show.on_click(lambda _b, i=i: self._guard(self.session.highlight, i))
-            hint = f" ({html.escape(p.hint)})" if p.hint else ""
-            text = w.HTML(
-                f'<span class="wb-{p.severity}">{p.severity}: {html.escape(p.message)}</span>'
-                f'<span class="wb-muted">{hint}</span>'
-            )
-            rows.append(w.HBox([show, text], layout=w.Layout(align_items="center")))
-        old, self._problems_box.children = self._problems_box.children, rows
-        for row in old:
-            _close(row)
-
     def _draw_analysis(self) -> None:
         s = self.session
-        result, error = s.latest_analysis, s.analysis_error
-        for part in self._stale_parts:
-            part.remove_class("wb-stale")
-        if error is not None or result is None:
-            self._working.value = (
-                f'<span class="wb-status-error">no analysis: {html.escape(reason(error))}</span>'
-                if error is not None
-                else ""
-            )
-            self._summary.value = self._change.value = ""
+        result: EditorAnalysis | None = self._take_analysis()
+        if result is None:
             draw_histogram(self._histogram, None, None)
             self._view.draw_usage(s.board, None)
             self._draw_distances()
@@ -545,7 +371,7 @@ class MapEditor:
     # ------------------------------------------------------------------ Bokeh callbacks
 
     def _new_view(self, board: Board) -> EditorFigure:
-        view = EditorFigure(board, width=self.width, keys_js=_KEYS_JS)
+        view = EditorFigure(board, width=self.width, keys_js=EDITOR_KEYS_JS)
         view.cities.on_change("data", self._on_cities_data)
         view.figure.on_event(Tap, self._on_tap)  # type: ignore[arg-type]
         return view
@@ -556,20 +382,7 @@ class MapEditor:
         if self._pushing:
             return
         board = self.session.board
-        data = self._view.cities.data
-        names = [str(n) for n in data.get("name", [])]
-        xs, ys = list(data.get("x", [])), list(data.get("y", []))
-        if names != [c.name for c in board.cities] or len(xs) != len(names):
-            self.session.say("add and remove cities with the form, not on the board", error=True)
-            self._push_cities()
-            return
-        moved = [
-            (c.name, float(x), float(y))
-            for c, x, y in zip(board.cities, xs, ys, strict=True)
-            if math.hypot(x - plane_xy(c.at)[0], y - plane_xy(c.at)[1]) > 1e-6
-        ]
-        if moved:
-            self._guard(self.session.drop_cities, moved)
+        if self._cities_dragged(self._view.cities.data, [plane_xy(c.at) for c in board.cities]):
             self._push_cities()
 
     def _push_cities(self) -> None:
@@ -583,52 +396,17 @@ class MapEditor:
         if event.x is not None and event.y is not None:
             self._guard(self.session.tap, float(event.x), float(event.y))
 
-    def _guard(self, action: Callable[..., Any], *args: Any) -> Any:
-        """Run a widget action; a refused one has already said why on the status line."""
-        said = (self.session.message_kind, self.session.message)
-        try:
-            return action(*args)
-        except (WorkbenchError, ValueError, KeyError, IndexError, OSError) as error:
-            if (self.session.message_kind, self.session.message) == said:
-                self.session.say(reason(error), error=True)
-            return None
-
     # ------------------------------------------------------------------ widgets
 
     def _build_widgets(self) -> None:
         button = w.Layout(width="auto")
-        self._header = w.HTML()
-        self._undo_button = w.Button(description="Undo", icon="undo", layout=button)
-        self._redo_button = w.Button(description="Redo", icon="repeat", layout=button)
-        self._undo_button.add_class("wb-undo-button")
-        self._redo_button.add_class("wb-redo-button")
-        self._undo_button.on_click(lambda _b: self._guard(self.session.undo))
-        self._redo_button.on_click(lambda _b: self._guard(self.session.redo))
-        self._path_box = w.Text(
-            value=str(self.session.path or ""), placeholder="my_map.yaml", description="File",
-            layout=w.Layout(width="340px"),
-        )  # fmt: skip
-        self._open_button = w.Button(description="Open", icon="folder-open", layout=button)
-        self._save_button = w.Button(description="Save", icon="save", layout=button)
-        self._overwrite = w.Checkbox(value=False, description="overwrite", indent=False,
-                                     layout=w.Layout(width="100px"))  # fmt: skip
-        self._open_button.on_click(lambda _b: self._open_clicked(False))
-        self._save_button.on_click(lambda _b: self._save_clicked())
-        self._status = w.HTML()
-        self._status.add_class("wb-status")
-        self._open_anyway = w.Button(description="Open anyway", icon="folder-open",
-                                     button_style="warning", layout=button)  # fmt: skip
-        self._open_anyway.add_class("wb-open-anyway")
-        self._open_anyway.on_click(lambda _b: self._open_clicked(True))
-        self._keep = w.Button(description="Keep editing", layout=button)
-        self._keep.on_click(lambda _b: self.session.say("kept the board: nothing opened"))
-        self._confirm = w.HBox([self._open_anyway, self._keep], layout=w.Layout(display="none"))
+        file_row = self._build_file_row("my_map.yaml")
 
-        self._board_model = _BokehModel(self._view.figure)
+        self._board_model = OnceClosedBokehModel(self._view.figure)
         self._board_model.add_class("wb-editor-board")
         self._legend = w.HTML(legend_html(self.session.board, heatmap=True),
                               layout=w.Layout(width=f"{self.width}px"))  # fmt: skip
-        self._histogram_model = _BokehModel(self._histogram)
+        self._histogram_model = OnceClosedBokehModel(self._histogram)
         self._working = w.HTML()
         self._working.add_class("wb-working-line")
         self._summary = w.HTML()
@@ -685,10 +463,9 @@ class MapEditor:
 
         self.widget = w.VBox(
             [
-                w.HTML(_CSS),
+                w.HTML(EDITOR_CSS),
                 self._header,
-                w.HBox([self._undo_button, self._redo_button, self._path_box,
-                        self._open_button, self._save_button, self._overwrite]),
+                file_row,
                 self._status,
                 self._confirm,
                 w.HBox([w.VBox([self._board_model, self._legend]), analysis],
@@ -700,10 +477,7 @@ class MapEditor:
         )  # fmt: skip
         self.widget.add_class("wb-editor")
         self.controls: dict[str, Any] = {
-            "undo": self._undo_button, "redo": self._redo_button, "path": self._path_box,
-            "open": self._open_button, "save": self._save_button, "overwrite": self._overwrite,
-            "status": self._status, "confirm": self._confirm, "open_anyway": self._open_anyway,
-            "keep": self._keep,
+            **self._file_controls(),
             "city": self._city, "new_name": self._rename_box,
             "rename": rename, "color": self._color, "recolor": recolor, "dashed": self._dashed,
             "remove": remove, "add_name": self._add_name, "add_color": self._add_color,
@@ -764,13 +538,6 @@ class MapEditor:
         if done is not None:
             self._add_name.value = self._add_at.value = ""
 
-    def _open_clicked(self, discard: bool) -> None:
-        self._guard(self.session.open, self._path_box.value, discard)
-
-    def _save_clicked(self) -> None:
-        if self._guard(self.session.save, self._path_box.value, self._overwrite.value):
-            self._overwrite.value = False
-
     # ------------------------------------------------------------------ display
 
     @property
@@ -788,14 +555,6 @@ class MapEditor:
         """The hand-cost histogram of the analysis panel (``"editor-histogram"``)."""
         return self._histogram
 
-    def _ipython_display_(self) -> None:
-        from IPython.display import HTML, display
-
-        from workbench.ui.render import bokehjs_once
-
-        display(HTML(bokehjs_once()))  # the widgets' views need BokehJS on the page
-        display(self.widget)
-
     def close(self) -> None:
         """Stop the analysis thread and close the widgets.
 
@@ -807,8 +566,4 @@ class MapEditor:
         self._stop()
         self.suggest.close()
         self.session.close()
-        _close(self.widget)
-
-    def __repr__(self) -> str:
-        where = f", path={str(self.path)!r}" if self.path else ""
-        return f"<MapEditor {self.board.name!r}{where}, {len(self.history)} steps to undo>"
+        close_widget(self.widget)

@@ -29,7 +29,6 @@ import html
 import math
 import os
 from collections.abc import Callable
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 import ipywidgets as w
@@ -39,7 +38,6 @@ from bokeh.models.glyphs import Circle, MultiLine
 from bokeh.models.renderers import GlyphRenderer
 from bokeh.palettes import YlOrRd9
 
-from workbench.exceptions import Problem, WorkbenchError
 from workbench.maps.routes import GRAY, MAX_LENGTH, ROUTE_KINDS, RouteBoard
 from workbench.maps.routes_io import is_routes_text
 from workbench.resources import find_map
@@ -47,7 +45,13 @@ from workbench.session.edit import reason
 from workbench.session.events import Change
 from workbench.session.route_analysis import RouteEditAnalysis
 from workbench.session.route_edit import RouteEditSession, RouteOpened, RoutePlace
-from workbench.ui.editor import _CSS, _KEYS_JS, _BokehModel, _close
+from workbench.ui._editor_common import (
+    EDITOR_CSS,
+    EDITOR_KEYS_JS,
+    EditorView,
+    OnceClosedBokehModel,
+    close_widget,
+)
 from workbench.ui.route_render import CITY_RADIUS, car_columns, route_figure
 
 if TYPE_CHECKING:
@@ -95,7 +99,7 @@ def _city_columns(board: RouteBoard) -> dict[str, Any]:
     }
 
 
-class RouteEditor:
+class RouteEditor(EditorView[RouteEditSession]):
     """Edit a route board in JupyterLab, with its problems and analysis kept up to date.
 
     Parameters
@@ -132,6 +136,8 @@ class RouteEditor:
     >>> editor.close()
     """
 
+    _HEADER_NOTE = "route board; "
+
     def __init__(
         self,
         board: RouteBoard | str | os.PathLike[str],
@@ -140,22 +146,13 @@ class RouteEditor:
         width: int = 720,
         background: bool = True,
     ) -> None:
-        self.session = RouteEditSession(board, players=players, background=background)
-        self.players = players
-        self.width = width
-        self._pushing = False
+        self._take_session(RouteEditSession(board, players=players, background=background),
+                           players, width)  # fmt: skip
         self._syncing = False
-        self._shown_problems: list[Problem] | None = None
-        self._shown_path = self.session.path
         self._new_figure(self.session.board)
         self._build_widgets()
-        self._redraw(frozenset({"selection", "problems", "path", "message", "history",
-                                "working" if self.session.working else "analysis"}))  # fmt: skip
-        self._stop = self.session.on_change(self._on_change)
-        self.session.say(
-            f"opened {self.session.board.name}: drag a city, tap a route or a city, or use "
-            "the forms"
-        )
+        self._show_first({"selection", "problems", "path", "message", "history"},
+                         "drag a city, tap a route or a city, or use the forms")  # fmt: skip
 
     # ------------------------------------------------------------------ the session's calls
 
@@ -163,21 +160,6 @@ class RouteEditor:
     def board(self) -> RouteBoard:
         """The board as it is now."""
         return self.session.board
-
-    @property
-    def path(self) -> Path | None:
-        """The file the board belongs to."""
-        return self.session.path
-
-    @property
-    def history(self) -> tuple[str, ...]:
-        """The steps Undo can take back, in words."""
-        return self.session.history
-
-    @property
-    def problems(self) -> list[Problem]:
-        """What ``workbench check`` says about the board."""
-        return self.session.problems
 
     @property
     def analysis(self) -> RouteEditAnalysis:
@@ -276,10 +258,6 @@ class RouteEditor:
         """Open a route-board file (asks over unsaved edits) (:meth:`RouteEditSession.open`)"""
         return self.session.open(path, discard)
 
-    def save(self, path: str | os.PathLike[str] | None = None, overwrite: bool = False) -> Path:
-        """Save the board, canonically and atomically (:meth:`RouteEditSession.save`)"""
-        return self.session.save(path, overwrite)
-
     def set_route(self, id: str, **changes: Any) -> RouteBoard:
         """Set a route's ``length``, ``color``, ``kind`` or ``locomotives``
         (:meth:`RouteEditSession.set_route`)."""
@@ -288,10 +266,6 @@ class RouteEditor:
     def set_ticket(self, id: str, **changes: Any) -> RouteBoard:
         """Set a ticket's ``points`` or ``long`` (:meth:`RouteEditSession.set_ticket`)."""
         return self.session.set_ticket(id, **changes)
-
-    def wait(self, timeout: float | None = None) -> bool:
-        """Wait for the analysis of the current board (:meth:`RouteEditSession.wait`)."""
-        return self.session.wait(timeout)
 
     # ------------------------------------------------------------------ the figure
 
@@ -328,7 +302,7 @@ class RouteEditor:
         fig.js_on_event(
             "tap",
             CustomJS(
-                args={"source": self._cities}, code="source.selected.indices = [];" + _KEYS_JS
+                args={"source": self._cities}, code="source.selected.indices = [];" + EDITOR_KEYS_JS
             ),
         )
         self._cities.on_change("data", self._on_cities_data)
@@ -411,20 +385,8 @@ class RouteEditor:
         if self._pushing:
             return
         board = self.session.board
-        data = self._cities.data
-        names = [str(n) for n in data.get("name", [])]
-        xs, ys = list(data.get("x", [])), list(data.get("y", []))
-        if names != [c.name for c in board.cities] or len(xs) != len(names):
-            self.session.say("add and remove cities with the form, not on the board", error=True)
-        else:
-            pos = board.positions
-            moved = [
-                (n, float(x), float(y))
-                for n, x, y in zip(names, xs, ys, strict=True)
-                if math.hypot(x - pos[n][0], y - pos[n][1]) > 1e-6
-            ]
-            if moved:
-                self._guard(self.session.drop_cities, moved)
+        pos = board.positions
+        self._cities_dragged(self._cities.data, [pos[c.name] for c in board.cities])
         self._pushing = True
         try:  # the cities where the board has them (rounded, or back after a refusal)
             self._cities.data = _city_columns(self.session.board)
@@ -445,16 +407,6 @@ class RouteEditor:
             finally:
                 self._syncing = False
             self._draw_price()
-
-    def _guard(self, action: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
-        """Run a widget action; a refused one has already said why on the status line."""
-        said = (self.session.message_kind, self.session.message)
-        try:
-            return action(*args, **kwargs)
-        except (WorkbenchError, ValueError, KeyError, IndexError, OSError) as error:
-            if (self.session.message_kind, self.session.message) == said:
-                self.session.say(reason(error), error=True)
-            return None
 
     # ------------------------------------------------------------------ redrawing
 
@@ -478,77 +430,18 @@ class RouteEditor:
         if what & {"path", "history", "board"}:
             self._draw_header()
         if "message" in what:
-            kind = s.message_kind
-            self._status.value = f'<span class="wb-status-{kind}">{html.escape(s.message)}</span>'
-            self._confirm.layout.display = "flex" if kind == "question" else "none"
+            self._draw_status()
         if "working" in what:
-            self._working.value = (
-                '<span class="wb-working"><span class="wb-spinner"></span>working&hellip;</span>'
-            )
-            for part in self._stale:
-                part.add_class("wb-stale")
+            self._draw_working()
         if "analysis" in what:
             self._draw_analysis()
             if self._load_box.value:
                 self._paint()
 
-    def _draw_header(self) -> None:
-        s = self.session
-        where = html.escape(str(s.path)) if s.path else "not saved yet"
-        mark = " &mdash; <i>modified</i>" if s.modified else ""
-        self._header.value = (
-            f'<span class="wb-title">{html.escape(s.board.name)}</span> '
-            f'<span class="wb-muted">(route board; {where}){mark}</span>'
-        )
-        if s.path != self._shown_path:
-            self._shown_path = s.path
-            self._path_box.value = str(s.path or "")
-        self._undo.disabled = not s.history
-        self._redo.disabled = not s.future
-        self._undo.tooltip = f"undo: {s.history[-1]} (Ctrl+Z)" if s.history else ""
-        self._redo.tooltip = f"redo: {s.future[0]} (Ctrl+Shift+Z)" if s.future else ""
-
-    def _draw_problems(self) -> None:
-        problems = self.session.problems
-        if problems == self._shown_problems:
-            return
-        self._shown_problems = problems
-        errors = sum(p.severity == "error" for p in problems)
-        warnings = len(problems) - errors
-        title = (
-            "No problems: <code>workbench check</code> has nothing to say"
-            if not problems
-            else f"Problems: {errors} {'error' if errors == 1 else 'errors'}, {warnings} "
-            f"{'warning' if warnings == 1 else 'warnings'} (as <code>workbench check</code> "
-            "says them)"
-        )
-        rows: list[Any] = [w.HTML(f"<b>{title}</b>")]
-        for i, p in enumerate(problems):
-            show = w.Button(description="show", layout=w.Layout(width="58px"))
-            show.add_class("wb-problem-show")
-            show.on_click(lambda _b, i=i: self._guard(self.session.highlight, i))
-            hint = f" ({html.escape(p.hint)})" if p.hint else ""
-            text = w.HTML(
-                f'<span class="wb-{p.severity}">{p.severity}: {html.escape(p.message)}</span>'
-                f'<span class="wb-muted">{hint}</span>'
-            )
-            rows.append(w.HBox([show, text], layout=w.Layout(align_items="center")))
-        old, self._problems.children = self._problems.children, rows
-        for row in old:
-            _close(row)
-
     def _draw_analysis(self) -> None:
         s = self.session
-        result, error = s.latest_analysis, s.analysis_error
-        for part in self._stale:
-            part.remove_class("wb-stale")
-        if error is not None or result is None:
-            self._working.value = (
-                f'<span class="wb-status-error">no analysis: {html.escape(reason(error))}</span>'
-                if error is not None
-                else ""
-            )
-            self._summary.value = self._change.value = ""
+        result: RouteEditAnalysis | None = self._take_analysis()
+        if result is None:
             return
         report = result.report
         self._working.value = f'<span class="wb-muted">analysed in {result.seconds:.2f} s</span>'
@@ -605,32 +498,9 @@ class RouteEditor:
     def _build_widgets(self) -> None:
         s = self.session
         button = w.Layout(width="auto")
-        self._header = w.HTML()
-        self._undo = w.Button(description="Undo", icon="undo", layout=button)
-        self._redo = w.Button(description="Redo", icon="repeat", layout=button)
-        self._undo.add_class("wb-undo-button")
-        self._redo.add_class("wb-redo-button")
-        self._undo.on_click(lambda _b: self._guard(s.undo))
-        self._redo.on_click(lambda _b: self._guard(s.redo))
-        self._path_box = w.Text(value=str(s.path or ""), placeholder="my_board.yaml",
-                                description="File", layout=w.Layout(width="340px"))  # fmt: skip
-        open_button = w.Button(description="Open", icon="folder-open", layout=button)
-        save = w.Button(description="Save", icon="save", layout=button)
-        self._overwrite = w.Checkbox(value=False, description="overwrite", indent=False,
-                                     layout=w.Layout(width="100px"))  # fmt: skip
-        open_button.on_click(lambda _b: self._guard(s.open, self._path_box.value, False))
-        save.on_click(lambda _b: self._save_clicked())
-        self._status = w.HTML()
-        self._status.add_class("wb-status")
-        anyway = w.Button(description="Open anyway", icon="folder-open", button_style="warning",
-                          layout=button)  # fmt: skip
-        anyway.add_class("wb-open-anyway")
-        anyway.on_click(lambda _b: self._guard(s.open, self._path_box.value, True))
-        keep = w.Button(description="Keep editing", layout=button)
-        keep.on_click(lambda _b: s.say("kept the board: nothing opened"))
-        self._confirm = w.HBox([anyway, keep], layout=w.Layout(display="none"))
+        file_row = self._build_file_row("my_board.yaml")
 
-        self._board_model = _BokehModel(self._figure)
+        self._board_model = OnceClosedBokehModel(self._figure)
         self._board_model.add_class("wb-editor-board")
         self._working = w.HTML()
         self._working.add_class("wb-working-line")
@@ -638,7 +508,7 @@ class RouteEditor:
         self._summary.add_class("wb-route-summary")
         self._change = w.HTML()
         self._change.add_class("wb-last-edit")
-        self._stale = (self._summary, self._change)
+        self._stale_parts = (self._summary, self._change)
         self._load_box = w.Checkbox(
             value=False,
             description="route load on the board",
@@ -732,29 +602,26 @@ class RouteEditor:
             ]
         )  # fmt: skip
         form.add_class("wb-form")
-        self._problems = w.VBox()
-        self._problems.add_class("wb-problems")
+        self._problems_box = w.VBox()
+        self._problems_box.add_class("wb-problems")
 
         self.widget = w.VBox(
             [
-                w.HTML(_CSS),
+                w.HTML(EDITOR_CSS),
                 self._header,
-                w.HBox([self._undo, self._redo, self._path_box, open_button, save,
-                        self._overwrite]),
+                file_row,
                 self._status,
                 self._confirm,
                 w.HBox([self._board_model, analysis], layout=w.Layout(flex_flow="row wrap")),
                 form,
-                self._problems,
+                self._problems_box,
             ]
         )  # fmt: skip
         self.widget.add_class("wb-editor")
         self.widget.add_class("wb-route-editor")
         self.controls: dict[str, Any] = {
-            "undo": self._undo, "redo": self._redo, "path": self._path_box,
-            "open": open_button, "save": save, "overwrite": self._overwrite,
-            "status": self._status, "confirm": self._confirm, "open_anyway": anyway,
-            "keep": keep, "city": self._city, "new_name": self._rename_box, "rename": rename,
+            **self._file_controls(),
+            "city": self._city, "new_name": self._rename_box, "rename": rename,
             "remove_city": remove_city, "add_name": self._new_city, "add_at": self._new_at,
             "add_city": add_city, "route": self._route, "length": self._length,
             "color": self._color, "kind": self._kind, "locomotives": self._locomotives,
@@ -766,7 +633,7 @@ class RouteEditor:
             "ticket_to": self._ticket_to, "new_points": self._new_points,
             "new_long": self._new_long, "add_ticket": add_ticket, "price": self._price,
             "working": self._working, "summary": self._summary, "last_edit": self._change,
-            "problems": self._problems, "load": self._load_box,
+            "problems": self._problems_box, "load": self._load_box,
         }  # fmt: skip
         for name, part in self.controls.items():  # for styles and browser tests
             if name not in {"status", "working", "last_edit", "problems", "undo", "redo"}:
@@ -901,24 +768,12 @@ class RouteEditor:
         if self._guard(self.session.add_ticket, a, b, points, self._new_long.value):
             self._new_points.value = ""
 
-    def _save_clicked(self) -> None:
-        if self._guard(self.session.save, self._path_box.value, self._overwrite.value):
-            self._overwrite.value = False
-
     # ------------------------------------------------------------------ display
 
     @property
     def figure(self) -> Figure:
         """The Bokeh figure of the board (named ``"editor-board"``)."""
         return self._figure
-
-    def _ipython_display_(self) -> None:
-        from IPython.display import HTML, display
-
-        from workbench.ui.render import bokehjs_once
-
-        display(HTML(bokehjs_once()))
-        display(self.widget)
 
     def close(self) -> None:
         """Stop the analysis thread and close the widgets.
@@ -929,11 +784,7 @@ class RouteEditor:
         """
         self._stop()
         self.session.close()
-        _close(self.widget)
-
-    def __repr__(self) -> str:
-        where = f", path={str(self.path)!r}" if self.path else ""
-        return f"<RouteEditor {self.board.name!r}{where}, {len(self.history)} steps to undo>"
+        close_widget(self.widget)
 
 
 def _source(renderer: GlyphRenderer[Any]) -> ColumnDataSource:

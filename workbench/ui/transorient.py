@@ -1,12 +1,15 @@
 """Play Transorient Express in Jupyter: the Central Station as cards, tap to take, tap to
 play, against bots.
 
-:class:`TransorientPlay` is a thin view over a :class:`~workbench.games.Match`: the match
-referees (bots, chance draws, legality); the widget draws the state seen from the human's
-seat and turns taps into the actions' texts (``take 3``, ``pile 3``, ``play 5-green``,
-``pass``, ``master 2``, ``keep 4``, ``discard 2-red``, ``return blue``). An illegal tap
-shows the engine's message and changes nothing. Every tap is a method you can call from
-Python (:meth:`TransorientPlay.act`), which is how the tests drive it.
+:class:`TransorientPlay` is a thin view over a
+:class:`~workbench.session.transorient.TransorientSession`: the session decides (the
+referee, the bots, chance, legality, what each tap does, the log, the scoring in words);
+the widget draws what the session says, seen from the human's seat, and turns taps into
+:meth:`~workbench.session.transorient.TransorientSession.act` with the action's text
+(``take 3``, ``pile 3``, ``play 5-green``, ``pass``, ``master 2``, ``keep 4``,
+``discard 2-red``, ``return blue``). An illegal tap shows the session's message and
+changes nothing. Every tap is a call you can make from Python (:meth:`TransorientPlay.act`,
+or the session itself), which is how the tests drive it.
 
 >>> from workbench.ui.transorient import TransorientPlay
 >>> play = TransorientPlay(players=3, seed=2)
@@ -24,9 +27,8 @@ from typing import Any
 
 import ipywidgets as w
 
-from workbench.exceptions import IllegalActionError
-from workbench.games import GAMES, Match
-from workbench.games.transorient_express.game import Observation, TransorientState
+from workbench.session.game import HUMAN
+from workbench.session.transorient import CardView, Tap, TransorientSession
 
 __all__ = ["COLORS", "TransorientPlay"]
 
@@ -41,12 +43,32 @@ COLORS = {
 """Screen colors of the shipped set's token and card colors (others are drawn grey)."""
 
 
-def _chip(color: str, n: int = 1) -> str:
-    shade = COLORS.get(color, "#777")
+def _chips(pairs: Sequence[tuple[str, int]]) -> str:
     return "".join(
         f"<span title='{color}' style='display:inline-block;width:12px;height:12px;"
-        f"border-radius:6px;background:{shade};margin:1px;border:1px solid #fff'></span>"
-        for _ in range(n)
+        f"border-radius:6px;background:{COLORS.get(color, '#777')};margin:1px;"
+        "border:1px solid #fff'></span>" * n
+        for color, n in pairs
+    )
+
+
+def _card_html(card: CardView, width: int = 150) -> str:
+    if card.index < 0:
+        return f"<div style='width:{width}px;height:104px;border:1px dashed #ccc'></div>"
+    icons = "✈" * card.passports
+    if card.luggage:
+        icons += (" <span style='font-size:10px;background:#8b5a2b;color:#fff;"
+                  "border-radius:3px;padding:0 3px'>luggage</span>")  # fmt: skip
+    now = ""
+    if card.cost_now != card.cost:
+        now = f"<br><small>you pay {_chips(card.cost_now) or 'nothing'}</small>"
+    return (
+        f"<div style='width:{width}px;height:104px;border-radius:6px;padding:4px;"
+        f"border:3px solid {COLORS.get(card.color, '#777')};background:#fdfbf6;"
+        f"font:12px sans-serif;box-sizing:border-box;overflow:hidden'>"
+        f"<b>{card.label}</b> {html.escape(card.name)} <span style='float:right'>"
+        f"<b>{card.points}</b> pt</span><br>{_chips(card.cost)}{now}<br>{icons}<br>"
+        f"<i>{html.escape(card.effect)}</i></div>"
     )
 
 
@@ -76,18 +98,11 @@ class TransorientPlay:
         rules: Any = None,
         cards: Any = None,
     ) -> None:
-        info = GAMES["transorient_express"]
-        self.game = info.new_game(players=players, seed=seed, rules=rules, board=cards)
-        self.cards = self.game.cards  # type: ignore[attr-defined]
-        self.seat = seat
         names = list(bots)
-        others = [names[i % len(names)] for i in range(players - 1)]
-        lineup: list[Any] = []
-        for s in range(players):
-            lineup.append(None if s == seat else info.bots[others.pop(0)])
-        self.match = Match(self.game, lineup, seed)
-        self.message = ""
-        self.log: list[str] = []
+        others = iter(names[i % len(names)] for i in range(players - 1))
+        seats = [HUMAN if s == seat else next(others) for s in range(players)]
+        self.session = TransorientSession(seats, cards=cards, rules=rules, seed=seed)
+        self.seat = seat
         self.header = w.HTML()
         self.station = w.VBox()
         self.hand = w.HBox()
@@ -105,153 +120,115 @@ class TransorientPlay:
             layout=w.Layout(width="1300px"),
         )
         self.widget.add_class("wb-transorient")  # fmt: skip
-        self._advance()
-
-    # ------------------------------------------------------------------ the model
-
-    @property
-    def state(self) -> TransorientState:
-        """The match's state (the whole truth; the view shows the human's observation)."""
-        state = self.match.state
-        assert isinstance(state, TransorientState)
-        return state
-
-    def act(self, text: str) -> None:
-        """Play the human's action written ``text``; an illegal one sets :attr:`message`
-        and changes nothing."""
-        try:
-            self.match.play(text)
-        except (IllegalActionError, ValueError) as e:
-            self.message = str(e)
-            self.render()
-            return
-        self.log.append(f"you: {text}")
-        self.message = ""
-        self._advance()
-
-    def _advance(self) -> None:
-        before = len(self.state.history)
-        self.match.run()
-        for action, seat in self._decisions(before):
-            self.log.append(f"seat {seat}: {action}")
+        self.session.on_change(self._changed)
+        self.session.run()
         self.render()
 
-    def _decisions(self, start: int) -> list[tuple[str, int]]:
-        # which seat made each decision since ``start``: replay the tail's seats
-        out = []
-        probe = self.game.new_state()
-        for i, action in enumerate(self.state.history):
-            seat = probe.to_play
-            probe.apply(action)
-            if i >= start and seat is not None and seat != self.seat:
-                out.append((str(action), seat))
-        return out
+    # ------------------------------------------------------------------ the session
+
+    @property
+    def state(self) -> Any:
+        """The session's state (the whole truth; the view shows the human's part)."""
+        return self.session.state
+
+    @property
+    def message(self) -> str:
+        """Why the last tap was refused (empty after a move)."""
+        return self.session.message
+
+    @property
+    def log(self) -> list[str]:
+        """The session's log (hidden cards named only to the human)."""
+        return self.session.log
+
+    def act(self, text: str) -> None:
+        """A tap: the session plays the human's action ``text`` and the bots after it; an
+        illegal one sets :attr:`message` and changes nothing (the view redraws when the
+        session says so)."""
+        self.session.act(text)
+
+    def _changed(self, change: Any) -> None:
+        """Redraw when the session comes to rest: a new or loaded game, a refusal, or a
+        state where a person is on turn or the game is over (not after each bot move of
+        a run, which a single redraw at its end shows)."""
+        s = self.session
+        if s.match is None:
+            return
+        said = "message" in change.what and bool(s.message)  # a refusal, not a clearing
+        if "game" in change.what or said or s.human_to_play() or s.state.is_terminal():
+            self.render()
 
     # ------------------------------------------------------------------ drawing
 
-    def _card_html(self, index: int, width: int = 150) -> str:
-        if index < 0:
-            return f"<div style='width:{width}px;height:92px;border:1px dashed #ccc'></div>"
-        d = self.cards.destinations[index]
-        cost = "".join(_chip(c, n) for c, n in d.cost)
-        icons = "✈" * d.passports
-        if d.luggage:
-            icons += (" <span style='font-size:10px;background:#8b5a2b;color:#fff;"
-                      "border-radius:3px;padding:0 3px'>luggage</span>")  # fmt: skip
-        effect = "" if d.effect.kind == "none" else html.escape(d.effect.text())
-        return (
-            f"<div style='width:{width}px;height:92px;border-radius:6px;padding:4px;"
-            f"border:3px solid {COLORS.get(d.color, '#777')};background:#fdfbf6;"
-            f"font:12px sans-serif;box-sizing:border-box'>"
-            f"<b>{d.number}</b> {html.escape(d.name)} <span style='float:right'>"
-            f"<b>{d.points}</b> pt</span><br>{cost}<br>{icons}<br><i>{effect}</i></div>"
-        )
-
-    def _button(self, label: str, action: str, legal: set[str], style: str = "") -> w.Button:
-        button = w.Button(description=label, disabled=action not in legal,
+    def _button(self, tap: Tap, style: str = "") -> w.Button:
+        button = w.Button(description=tap.text, disabled=not tap.legal, tooltip=tap.does,
                           layout=w.Layout(width="150px"), button_style=style)  # fmt: skip
-        button.on_click(lambda _: self.act(action))
+        button.on_click(lambda _: self.act(tap.text))
         return button
 
     def render(self) -> None:
-        """Draw the state as the human's seat sees it."""
-        state = self.state
-        obs: Observation = state.observation(self.seat)
-        legal = {str(a) for a in obs.legal_actions}
-        cards = self.cards
-        scores = state.scores()
-        objectives = ", ".join(cards.objectives[i].describe() for i in obs.objectives)
-        if state.is_terminal():
-            won = ", ".join(f"seat {s}" for s in state.winners())
-            parts = "; ".join(
-                f"seat {s}: cards {b.cards}, luggage {b.luggage}, objectives "
-                f"{'+'.join(map(str, b.objectives))}"
-                for s, b in enumerate(state.breakdown())
-            )
-            turn = f"<b>Game over</b>: {won} won <small>({parts})</small>"
-        elif obs.to_play == self.seat:
-            turn = f"<b>Your turn</b>: {obs.phase}"
+        """Draw the session as the human's seat sees it."""
+        s = self.session
+        over = s.state.is_terminal()
+        turn = s.status()
+        if s.human_to_play():
+            turn = f"<b>Your turn</b> · {html.escape(turn)}"
         else:
-            turn = "the bots are playing"
-        players = " &nbsp; ".join(
-            f"seat {s}{' (you)' if s == self.seat else ''}: {scores[s]} pts, "
-            f"{len(obs.tableaux[s])} cards, "
-            + "".join(_chip(c, n) for c, n in zip(cards.token_colors, obs.stores[s], strict=True))
-            for s in range(self.game.players)
+            turn = f"<b>{html.escape(turn)}</b>" if over else html.escape(turn)
+        seats = " &nbsp; ".join(
+            f"{html.escape(r['name'])}{'' if r['name'] == 'you' else ' (' + r['plays'] + ')'}: "
+            f"{r['points']} pts, {len(r['tableau'])} cards, {sum(n for _, n in r['store'])}"
+            f"/{r['store_limit']} tokens {_chips(r['store'])}"
+            for r in s.seat_rows()
         )
+        bag = sum(n for _, n in s.bag())
         self.header.value = (
-            f"<div style='font:14px sans-serif'>Round {obs.round} · {turn}<br>{players}<br>"
-            f"<small>Objectives: {html.escape(objectives)} · bag {sum(obs.bag)} · "
-            f"Stationmaster: {self._master(obs)}</small></div>"
+            f"<div style='font:14px sans-serif'>{turn}<br>{seats}<br><small>Objectives: "
+            f"{html.escape(' · '.join(s.objectives()))} · bag {bag} · Stationmaster: "
+            f"{html.escape(s.stationmaster())}</small></div>"
         )
-        top = w.HBox([w.HTML(self._card_html(c, 150)) for c in obs.top])
-        bottom = []
-        for col, card in enumerate(obs.bottom):
-            pile = "".join(_chip(c, n) for c, n in zip(cards.token_colors, obs.piles[col],
-                                                       strict=True))  # fmt: skip
-            mark = " ★" if obs.stationmaster[1] == col else ""
-            bottom.append(w.VBox([
-                w.HTML(self._card_html(card)),
-                w.HTML(f"<div style='height:16px'>{pile}{mark}</div>"),
-                self._button(f"take {col + 1}", f"take {col + 1}", legal, "info"),
-                self._button(f"pile {col + 1}", f"pile {col + 1}", legal),
-                self._button(f"master {col + 1}", f"master {col + 1}", legal),
-            ]))  # fmt: skip
+        top, bottom = s.station()
+        master = s.state.sm_column
+        columns = []
+        for col, card in enumerate(bottom):
+            mark = " ★" if master == col else ""
+            boxes: list[Any] = [
+                w.HTML(_card_html(card)),
+                w.HTML(f"<div style='height:16px'>{_chips(s.pile(col))}{mark}</div>"),
+            ]
+            styles = ("info", "", "")
+            boxes += [self._button(t, st) for t, st in zip(card.taps, styles, strict=False)]
+            columns.append(w.VBox(boxes))
         self.station.children = [
             w.HTML("<b>Next round</b>"),
-            top,
+            w.HBox([w.HTML(_card_html(c)) for c in top]),
             w.HTML("<b>Central Station</b>"),
-            w.HBox(bottom),
+            w.HBox(columns),
         ]
-        hand = []
-        for card in obs.hand:
-            d = cards.destinations[card]
-            label = f"{d.number}-{d.color}"
+        hand: list[Any] = []
+        for card in s.hand():
+            play, discard = card.taps
             hand.append(w.VBox([
-                w.HTML(self._card_html(card)),
-                self._button(f"play {label}", f"play {label}", legal, "success"),
-                self._button(f"discard {label}", f"discard {label}", legal, "warning"),
+                w.HTML(_card_html(card)),
+                self._button(play, "success"),
+                self._button(discard, "warning"),
             ]))  # fmt: skip
-        mine = ", ".join(cards.destinations[c].label for c in obs.tableaux[self.seat]) or "none"
-        hand.append(w.HTML(f"<div style='font:12px sans-serif;width:300px;padding:6px'>"
-                           f"<b>In front of you:</b> {html.escape(mine)}<br><b>Luggage:</b> "
-                           f"{len(obs.luggage)}</div>"))  # fmt: skip
+        me = s.seat_rows()[s.viewer()]
+        mine = ", ".join(me["tableau"]) or "none"
+        luggage = "; ".join(s.my_luggage()) or "none"
+        discounts = ", ".join(f"{n} {c}" for c, n in me["discounts"]) or "none"
+        hand.append(w.HTML(f"<div style='font:12px sans-serif;width:420px;padding:6px'>"
+                           f"<b>In front of you:</b> {html.escape(mine)}<br><b>Discounts:</b> "
+                           f"{html.escape(discounts)}<br><b>Luggage:</b> "
+                           f"{html.escape(luggage)}</div>"))  # fmt: skip
         self.hand.children = hand
-        others = [
-            self._button(text, text, legal)
-            for text in sorted(legal)
-            if text == "pass" or text.split()[0] in ("keep", "return")
-        ]
-        self.extra.children = others
-        last = "<br>".join(html.escape(line) for line in self.log[-6:])
-        error = f"<div style='color:#b00'>{html.escape(self.message)}</div>" if self.message else ""
-        self.status.value = f"{error}<div style='font:12px monospace;color:#555'>{last}</div>"
-
-    def _master(self, obs: Observation) -> str:
-        holder, column, _ = obs.stationmaster
-        if column is not None:
-            return f"under column {column + 1}"
-        return "nobody" if holder is None else f"seat {holder}"
+        self.extra.children = [self._button(t) for t in s.other_taps()]
+        error = ""
+        if s.message and s.message_kind == "error":
+            error = f"<div style='color:#b00'>{html.escape(s.message)}</div>"
+        lines = s.explain_scoring() if over else s.log[-6:]
+        text = "<br>".join(html.escape(line).replace("  ", "&nbsp;&nbsp;") for line in lines)
+        self.status.value = f"{error}<div style='font:12px monospace;color:#555'>{text}</div>"
 
     def _ipython_display_(self) -> None:  # pragma: no cover - drawn by Jupyter
         from IPython.display import display

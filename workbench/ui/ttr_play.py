@@ -1,15 +1,20 @@
 """Play Ticket to Ride Europe in JupyterLab against bots (or with friends at one screen).
 
-:class:`TicketToRidePlay` holds a refereed game (:class:`~workbench.games.Match`) whose human
-seats are ``None``; everything it does is a method (:meth:`~TicketToRidePlay.play`,
+:class:`TicketToRidePlay` is the widget of a
+:class:`~workbench.session.ttr_play.TicketToRideSession`: the session holds the game, the
+seats, the log, the selected route, the hint and the scoring in words, and the widget draws
+them and turns clicks into session calls. The board is the route board's Bokeh drawing
+with the claimed routes marked in their owner's color, the stations as triangles and the
+hint (the cheapest network joining my open tickets) dashed; beside it the hand and the
+market as cards, the tickets, the moves a tap on a route allows (a gray route lists one
+payment per color), the seats, the log (other players' hidden cards and tickets are not
+shown), saving and loading, and at the end the scoring line by line.
+
+The widget decides only when the bots move: at once after each of your moves
+(``bots="auto"``), or one bot decision per press of **Bot move** (``bots="step"``).
+Everything else is the session's; the widget's methods (:meth:`~TicketToRidePlay.play`,
 :meth:`~TicketToRidePlay.click_route`, :meth:`~TicketToRidePlay.hint`,
-:meth:`~TicketToRidePlay.play_bots`), and the widget only draws the state and forwards
-clicks to them. The board is the route board's Bokeh drawing with the claimed routes marked
-in their owner's color, the stations as triangles and the hint (the cheapest network
-joining my open tickets) dashed; beside it the hand and the market as cards, the tickets,
-the moves a tap on a route allows (a gray route lists one payment per color), the log
-(other players' hidden cards and tickets are not shown), and at the end the scoring line by
-line.
+:meth:`~TicketToRidePlay.play_bots`) are the session's calls plus a redraw.
 
 >>> play = TicketToRidePlay(seats=["human", "greedy"], seed=3)
 >>> play.state.to_play, play.state.phase
@@ -26,16 +31,10 @@ import html
 from collections.abc import Sequence
 from typing import Any
 
-from workbench.games import GAMES, Match
 from workbench.games.ticket_to_ride import TicketToRide, TicketToRideState
-from workbench.games.ticket_to_ride.actions import (
-    LOCO,
-    Claim,
-    DrawBlind,
-    Keep,
-    TakeCard,
-)
-from workbench.games.ticket_to_ride.bots import GreedyBot
+from workbench.games.ticket_to_ride.actions import LOCO, DrawBlind, TakeCard
+from workbench.session.events import Change
+from workbench.session.ttr_play import TicketToRideSession
 
 __all__ = ["SEAT_COLORS", "TicketToRidePlay"]
 
@@ -46,19 +45,25 @@ _CARD_FILL = {LOCO: "linear-gradient(90deg,#e74c3c,#f1c40f,#2ecc71,#3498db,#9b59
 
 
 class TicketToRidePlay:
-    """A game of Ticket to Ride with human and bot seats, and its widget.
+    """The Ticket to Ride widget over a :class:`TicketToRideSession`.
 
     Parameters
     ----------
     board : RouteBoard or path, optional
         The shipped Europe board by default.
     seats : sequence of str
-        ``"human"`` or a bot's name (``greedy``, ``planner``, ``random``) per seat.
+        ``"human"`` or a bot's name (``greedy``, ``planner``, ``random``, ...) per seat.
     rules : preset name or TTRRules, optional
     seed : int
         The game's and the bots' seed.
     width : int
         The board's width in pixels.
+    session : TicketToRideSession, optional
+        Draw this session instead of starting one (the other game arguments are then
+        ignored).
+    bots : {"auto", "step"}
+        Whether the bots answer at once after your move, or one decision per press of
+        **Bot move** (:meth:`step_bot`).
     """
 
     def __init__(
@@ -68,156 +73,127 @@ class TicketToRidePlay:
         rules: Any = None,
         seed: int = 0,
         width: int = 760,
+        *,
+        session: TicketToRideSession | None = None,
+        bots: str = "auto",
     ) -> None:
-        info = GAMES["ticket_to_ride"]
-        self.info = info
-        self.seats = tuple(seats)
-        for s in self.seats:
-            if s != "human":
-                info.bot(s)  # ValueError naming the bots
-        self.game: TicketToRide = info.new_game(  # type: ignore[assignment]
-            players=len(self.seats), seed=seed, rules=rules, board=board
+        if bots not in ("auto", "step"):
+            raise ValueError(f"bots is {bots!r}: use 'auto' or 'step'")
+        self.session = (
+            session
+            if session is not None
+            else TicketToRideSession(board=board, seats=seats, rules=rules, seed=seed)
         )
-        self.board = self.game.board
+        self.bots = bots
         self.width = width
-        factories = [None if s == "human" else info.bots[s] for s in self.seats]
-        humans = [i for i, s in enumerate(self.seats) if s == "human"]
-        self.viewer = humans[0] if humans else 0
-        self.log: list[str] = []
-        self.message = ""
-        self.selected: str | None = None
-        self.hint_routes: list[str] = []
         self._widgets: dict[str, Any] = {}
         self._root: Any = None
         self._sources: dict[str, Any] = {}
-        self.match = Match(self.game, factories, seed, on_action=self._note)
-        self.match.run()
+        self._busy = False
+        self.session.on_change(self._on_change)
+        if bots == "auto":
+            self.session.run()
 
     def __repr__(self) -> str:
-        return f"<TicketToRidePlay {', '.join(self.seats)}; {self.status()}>"
+        return f"<TicketToRidePlay {', '.join(self.session.seats)}; {self.status()}>"
 
-    # ------------------------------------------------------------------ the game
+    # ------------------------------------------------------------------ the session's
 
     @property
     def state(self) -> TicketToRideState:
-        return self.match.state  # type: ignore[return-value]
+        """The session's state."""
+        return self.session.state
 
-    def _seat_name(self, seat: int) -> str:
-        return "you" if seat == self.viewer and self.seats[seat] == "human" else f"seat {seat}"
+    @property
+    def game(self) -> TicketToRide:
+        """The session's game."""
+        return self.session.game
 
-    def _note(self, state: Any, action: Any, seat: int | None) -> None:
-        """Write the log line of an action, hiding what the viewer may not see."""
-        if seat is None:
-            task = state.tasks[0]
-            if task[0] == "hand":
-                who = task[1]
-                text = (
-                    f"{self._seat_name(who)} draw {action.color}"
-                    if who == self.viewer
-                    else f"{self._seat_name(who)} draws a card"
-                )
-            elif task[0] == "ticket":
-                who = task[1]
-                text = (
-                    f"{self._seat_name(who)} draw ticket {action.ticket}"
-                    if who == self.viewer
-                    else f"{self._seat_name(who)} draws a ticket"
-                )
-            elif task[0] == "tunnel":
-                text = f"the tunnel reveals {action.color}"
-            else:
-                text = f"the market shows {action.color}"
-        elif isinstance(action, Keep) and seat != self.viewer:
-            text = f"seat {seat} keeps {len(action.tickets)} tickets"
-        else:
-            text = f"{self._seat_name(seat)}: {action}"
-        self.log.append(text)
+    @property
+    def board(self) -> Any:
+        """The route board played on."""
+        return self.session.board
+
+    @property
+    def log(self) -> list[str]:
+        """The session's log."""
+        return self.session.log
+
+    @property
+    def message(self) -> str:
+        """The session's message."""
+        return self.session.message
 
     def status(self) -> str:
-        """Whose turn it is and what they are doing, or the result."""
-        s = self.state
-        if s.is_terminal():
-            won = ", ".join(self._seat_name(w) for w in s.winners())
-            return f"the game is over: {won} won"
-        seat = s.to_play
-        if seat is None:
-            return "dealing"
-        what = {
-            "keep": "choose the tickets to keep",
-            "tunnel": "pay the tunnel's extra cards or withdraw",
-            "draw2": "draw a second card",
-            "turn": "draw cards, claim a route, draw tickets or build a station",
-        }.get(s.phase, s.phase)
-        last = " (last round)" if s.last_turns is not None else ""
-        return f"turn {s.turns + 1}{last}: {self._seat_name(seat)} to {what}"
-
-    def human_to_play(self) -> bool:
-        return self.match.human_to_play()
+        """The session's status line."""
+        return self.session.status()
 
     def choices(self) -> list[Any]:
-        """The moves of the human on turn: those on the tapped route when one is selected
-        at the start of a turn, else every move but the card draws (they have buttons)."""
-        if not self.human_to_play():
-            return []
-        legal = self.state.legal_actions()
-        if self.state.phase == "turn":
-            if self.selected is not None:
-                return [a for a in legal if isinstance(a, Claim) and a.route == self.selected]
-            return [a for a in legal if not isinstance(a, TakeCard | DrawBlind)]
-        return list(legal)
+        """The moves on offer (:meth:`TicketToRideSession.choices`)."""
+        return self.session.choices()
+
+    def _do(self, call: Any, *args: Any) -> Any:
+        """Run a session call without a redraw per change, then redraw once."""
+        self._busy = True
+        try:
+            return call(*args)
+        finally:
+            self._busy = False
+            self._refresh()
 
     def play(self, action: Any) -> bool:
-        """Play the human's ``action`` (or its text); then the bots answer. ``False`` with
-        :attr:`message` saying why when it is refused."""
-        try:
-            self.match.play(action)
-        except ValueError as e:  # IllegalActionError is one too, and so is a bad text
-            self.message = str(e)
-            self._refresh()
-            return False
-        self.message = ""
-        self.selected = None
-        self.hint_routes = []
-        self.match.run()
-        self._refresh()
-        return True
+        """Play your ``action`` (or its text); the bots answer at once with ``bots="auto"``.
+        ``False`` with :attr:`message` saying why when it is refused."""
+
+        def move() -> bool:
+            played = self.session.play(action)
+            if played and self.bots == "auto":
+                self.session.run()
+            return played
+
+        return bool(self._do(move))
 
     def click_route(self, route: str) -> list[Any]:
-        """Select ``route`` (its id): :meth:`choices` lists its claims; returns them."""
-        self.board.route(route)  # KeyError for an unknown id
-        self.selected = route
-        found = self.choices()
-        if self.human_to_play() and self.state.phase == "turn" and not found:
-            self.message = f"you cannot claim {route} now (cards, cars or the double rule)"
-        else:
-            self.message = ""
-        self._refresh()
-        return found
+        """Select ``route`` (its id): the moves list its claims; returns them."""
+        return list(self._do(self.session.click_route, route))
+
+    def unselect(self) -> None:
+        """Select no route: the moves list every move again."""
+        self._do(self.session.unselect)
 
     def play_bots(self) -> int:
-        """Let the bots (and chance) play until a human is on turn or the game ends."""
-        before = len(self.state.history)
-        self.match.run()
-        self._refresh()
-        return len(self.state.history) - before
+        """Let the bots (and chance) play until a person is on turn or the game ends."""
+        return int(self._do(self.session.run))
+
+    def step_bot(self) -> list[Any]:
+        """Play one bot decision (and the chance outcomes around it)."""
+        return list(self._do(self.session.step_bot))
 
     def hint(self) -> list[str]:
-        """The routes of the cheapest network joining the viewer's open tickets (the
-        greedy planner's), drawn dashed on the board."""
-        bot = GreedyBot(self.game, self.viewer, _no_rng())
-        plan = bot.plan(self.state.observation(self.viewer))
-        t = self.game.tables
-        self.hint_routes = [t.route_ids[i] for i in plan.routes]
-        cars = sum(t.length[i] for i in plan.routes)
-        self.message = (
-            f"hint: {len(self.hint_routes)} routes, {cars} cars: " + ", ".join(self.hint_routes)
-            if self.hint_routes
-            else "hint: your tickets are joined (or cannot be any more)"
-        )
-        self._refresh()
-        return self.hint_routes
+        """The routes of the cheapest network joining your open tickets, drawn dashed."""
+        return list(self._do(self.session.hint))
 
-    # ------------------------------------------------------------------ the widget
+    def save(self, path: Any) -> Any:
+        """Save the game to ``path`` (:meth:`TicketToRideSession.save`)."""
+        return self.session.save(path)
+
+    def load(self, path: Any) -> None:
+        """Continue the game saved at ``path`` (:meth:`TicketToRideSession.load`)."""
+
+        def load() -> None:
+            self.session.load(path)
+            if self.bots == "auto":
+                self.session.run()
+
+        self._do(load)
+
+    def _on_change(self, change: Change) -> None:
+        """Redraw after a change made from code, once the bots have stopped."""
+        if self._busy or not self._widgets:
+            return
+        if "state" in change and self.session.bot_on_turn and self.bots == "auto":
+            return
+        self._refresh()
 
     @property
     def widget(self) -> Any:
@@ -279,7 +255,7 @@ class TicketToRidePlay:
             def on_tap(attr: str, old: Any, new: Any, source: Any = source) -> None:
                 if new:
                     rid = source.data["route"][new[0]]
-                    if rid != self.selected:  # jupyter_bokeh calls back twice
+                    if rid != self.session.selected:  # jupyter_bokeh calls back twice
                         self.click_route(rid)
 
             source.selected.on_change("indices", on_tap)
@@ -302,22 +278,42 @@ class TicketToRidePlay:
         moves.add_class("wb-ttr-moves")
         go = w.Button(description="Play", button_style="primary")
         go.add_class("wb-ttr-go")
-        bots = w.Button(description="Bots play")
+        bots = w.Button(description="Bots play" if self.bots == "auto" else "Bot move")
+        bots.add_class("wb-ttr-bots")
         hint = w.Button(description="Hint", icon="lightbulb-o")
+        hint.add_class("wb-ttr-hint")
         unselect = w.Button(description="All moves")
+        path = w.Text(value="ttr_game.json", layout=w.Layout(width="150px"))
+        path.add_class("wb-ttr-path")
+        save = w.Button(description="Save", layout=w.Layout(width="70px"))
+        load = w.Button(description="Load", layout=w.Layout(width="70px"))
 
         def on_go(_: Any) -> None:
             if moves.value is not None:
                 self.play(moves.value)
 
-        def on_unselect(_: Any) -> None:
-            self.selected = None
+        def on_save(_: Any) -> None:
+            try:
+                written = self.save(path.value)
+            except (OSError, ValueError) as error:
+                self.session.say(f"not saved: {error}", error=True)
+            else:
+                self.session.say(f"saved to {written}")
             self._refresh()
 
+        def on_load(_: Any) -> None:
+            try:
+                self.load(path.value)
+            except (OSError, ValueError) as error:
+                self.session.say(f"not loaded: {error}", error=True)
+                self._refresh()
+
         go.on_click(on_go)
-        bots.on_click(lambda _: self.play_bots())
+        bots.on_click(lambda _: self.play_bots() if self.bots == "auto" else self.step_bot())
         hint.on_click(lambda _: self.hint())
-        unselect.on_click(on_unselect)
+        unselect.on_click(lambda _: self.unselect())
+        save.on_click(on_save)
+        load.on_click(on_load)
         side = w.VBox(
             [
                 texts["status"],
@@ -332,13 +328,13 @@ class TicketToRidePlay:
                 w.HBox([go, unselect]),
                 w.HBox([bots, hint]),
                 texts["seats"],
+                w.HBox([path, save, load]),
                 w.HTML("<b>Log</b>"),
                 texts["log"],
             ],
-            layout=w.Layout(width="340px", margin="0 0 0 10px"),
+            layout=w.Layout(width="360px", margin="0 0 0 10px"),
         )
         self._widgets = {"market": market, "moves": moves, "board": board, **texts}
-        hint.add_class("wb-ttr-hint")
         root = w.VBox(
             [w.HBox([board, side], layout=w.Layout(flex_flow="row wrap")), texts["scoring"]]
         )
@@ -351,24 +347,33 @@ class TicketToRidePlay:
         import ipywidgets as w
 
         wd = self._widgets
+        session = self.session
         s = self.state
         t = self.game.tables
-        wd["status"].value = f"<b>{html.escape(self.status())}</b>"
-        css = "color:#b00020" if self.message and not self.message.startswith("hint") else ""
-        wd["message"].value = f"<div style='{css}'>{html.escape(self.message)}</div>"
-        wd["hand"].value = _cards_html(t.names, s.hands[self.viewer])
-        mine = s.tickets[self.viewer]
-        done = set(self._done_tickets())
-        wd["tickets"].value = "<b>Your tickets</b><br>" + (
-            "<br>".join(
-                f"{'&#10003;' if x in done else '&#9744;'} {html.escape(x)} ({t.tickets[x].points})"
-                for x in mine
+        viewer = session.viewer()
+        wd[
+            "status"
+        ].value = f"<div style='line-height:1.35'><b>{html.escape(self.status())}</b></div>"
+        kind = session.message_kind
+        css = {"error": "color:#b00020", "hint": "color:#1a5e20"}.get(kind, "")
+        wd[
+            "message"
+        ].value = f"<div style='{css};line-height:1.35'>{html.escape(self.message)}</div>"
+        wd["hand"].value = _cards_html(t.names, s.hands[viewer])
+        wd["tickets"].value = (
+            "<div style='line-height:1.5'><b>Your tickets</b><br>"
+            + (
+                "<br>".join(
+                    f"{'&#10003;' if row['joined'] else '&#9744;'} {html.escape(row['ticket'])} "
+                    f"({row['points']})"
+                    for row in session.ticket_rows()
+                )
+                or "none yet"
             )
-            or "none yet"
+            + "</div>"
         )
         buttons = []
-        on_turn = self.human_to_play() and s.phase in ("turn", "draw2")
-        draws = s.draws() if on_turn else []
+        draws = session.draws()
         for i, k in enumerate(s.market):
             for _ in range(k):
                 name = t.names[i]
@@ -391,19 +396,22 @@ class TicketToRidePlay:
         options = [(str(a), a) for a in self.choices()]
         wd["moves"].options = options
         wd["moves"].value = options[0][1] if options else None
+        num = "style='text-align:right;padding:0 4px'"
         rows = "".join(
-            f"<tr><td style='color:{SEAT_COLORS[i % 5]}'>&#9632; {self._seat_name(i)} "
-            f"({self.seats[i]})</td><td>{s.route_points[i]}</td><td>{s.cars[i]}</td>"
-            f"<td>{sum(s.hands[i])}</td><td>{len(s.tickets[i])}</td>"
-            f"<td>{s.stations_left[i]}</td></tr>"
-            for i in range(self.game.players)
+            f"<tr><td style='color:{SEAT_COLORS[r['seat'] % 5]};padding:0 4px'>&#9632; "
+            f"{r['name']} <small>{html.escape(r['plays'])}</small></td><td {num}>"
+            f"{r['points']}</td><td {num}>{r['cars']}</td><td {num}>{r['cards']}</td>"
+            f"<td {num}>{r['tickets']}</td><td {num}>{r['stations']}</td></tr>"
+            for r in session.seat_rows()
         )
         wd["seats"].value = (
-            "<table><tr><th>seat</th><th>points</th><th>cars</th><th>cards</th>"
-            f"<th>tickets</th><th>stations</th></tr>{rows}</table>"
+            "<table style='font-size:12px;line-height:1.5;border-collapse:collapse'><tr>"
+            f"<th style='text-align:left;padding:0 4px'>seat</th><th {num}>points</th>"
+            f"<th {num}>cars</th><th {num}>cards</th><th {num}>tickets</th>"
+            f"<th {num}>stations</th></tr>{rows}</table>"
         )
         wd["log"].value = (
-            "<div style='font-family:monospace;font-size:11px'>"
+            "<div style='font-family:monospace;font-size:11px;line-height:1.35'>"
             + "<br>".join(html.escape(x) for x in self.log[-14:])
             + "</div>"
         )
@@ -430,37 +438,48 @@ class TicketToRidePlay:
             "y": [pos[c][1] + 0.35 for c, _ in items],
             "fill": [SEAT_COLORS[o % 5] for _, o in items],
         }
-        lines = [self.board.line(self.board.route(r)) for r in self.hint_routes]
+        lines = [self.board.line(self.board.route(r)) for r in self.session.hint_routes]
         self._sources["hint"].data = {
             "xs": [[x for x, _ in line] for line in lines],
             "ys": [[y for _, y in line] for line in lines],
         }
 
-    def _done_tickets(self) -> list[str]:
-        from workbench.games.ticket_to_ride.scoring import connected
-
-        s = self.state
-        t = self.game.tables
-        own = [t.ends[i] for i, o in enumerate(s.owners) if o == self.viewer]
-        mine = s.tickets[self.viewer]
-        ok = connected(own, [t.tickets[x].ends for x in mine])
-        return [x for x, y in zip(mine, ok, strict=True) if y]
-
     def _scoring_html(self) -> str:
-        s = self.state
-        head = (
-            "<tr><th>seat</th><th>routes</th><th>tickets</th><th>completed</th><th>failed</th>"
-            "<th>stations</th><th>longest path</th><th>bonus</th><th>borrowed</th>"
-            "<th>total</th></tr>"
+        columns = (
+            "name", "routes", "tickets", "completed", "failed", "stations", "longest",
+            "bonus", "borrowed", "total",
+        )  # fmt: skip
+        cell = "padding:2px 8px;text-align:{}"
+        head = "".join(
+            f"<th style='{cell.format('left' if c in ('name', 'borrowed') else 'right')}'>"
+            f"{'seat' if c == 'name' else c}</th>"
+            for c in columns
         )
-        rows = "".join(
-            f"<tr><td>{self._seat_name(i)}</td><td>{x.routes}</td><td>{x.tickets}</td>"
-            f"<td>{x.completed}</td><td>{x.failed}</td><td>{x.stations}</td>"
-            f"<td>{x.longest}</td><td>{x.longest_bonus}</td>"
-            f"<td>{html.escape(', '.join(x.borrowed))}</td><td><b>{x.total}</b></td></tr>"
-            for i, x in enumerate(s.score_sheets())
+        rows = []
+        for r in self.session.score_rows():
+            name = (
+                r["name"]
+                if r["name"] == "you"
+                else f"{r['name']} ({self.session.seats[r['seat']]})"
+            )
+            values = {**r, "name": name}
+            tds = "".join(
+                f"<td style='{cell.format('left' if c in ('name', 'borrowed') else 'right')}'>"
+                f"{'<b>' if c == 'total' else ''}{html.escape(str(values[c]))}"
+                f"{'</b>' if c == 'total' else ''}</td>"
+                for c in columns
+            )
+            rows.append(f"<tr>{tds}</tr>")
+        lines = html.escape("\n".join(self.session.explain_scoring()))
+        return (
+            "<div style='display:flex;flex-wrap:wrap;gap:24px;align-items:flex-start'>"
+            "<div><b>Final scoring</b> (stations: 4 points for each one not built; bonus: "
+            "the longest path)<table class='wb-ttr-score' style='border-collapse:collapse'>"
+            f"<tr>{head}</tr>{''.join(rows)}</table></div>"
+            "<details open><summary><b>Line by line</b></summary>"
+            f"<pre style='font-size:11px;line-height:1.35;margin:4px 0'>{lines}</pre></details>"
+            "</div>"
         )
-        return f"<b>Final scoring</b><table class='wb-ttr-score'>{head}{rows}</table>"
 
 
 def _cards_html(names: Sequence[str], counts: Sequence[int]) -> str:
@@ -478,9 +497,3 @@ def _cards_html(names: Sequence[str], counts: Sequence[int]) -> str:
             f"border:1px solid #444;background:{fill};color:{text}'>{name} &times;{k}</span>"
         )
     return "".join(chips) or "<i>no cards</i>"
-
-
-def _no_rng() -> Any:
-    import numpy as np
-
-    return np.random.default_rng(0)

@@ -59,3 +59,37 @@ def test_a_preset_by_name_and_a_cut_off(cards: CardSet) -> None:
         cards, None, ["random"] * 2, games=2, seed=2, game="transorient_express", max_rounds=2
     )
     assert cut.games.truncated.all() and (cut.seats.win_share == 0).all()
+
+
+def test_a_game_sets_nothing_aside_for_the_garbage_collector_after_it(cards: CardSet) -> None:
+    """play_rows freezes what was alive before a game and unfreezes it after (also when
+    the game fails); a caller's own frozen objects are left as they are."""
+    import gc
+
+    from workbench.games import GAMES
+    from workbench.games.transorient_express import Rules
+    from workbench.games.transorient_express.sim import play_rows
+
+    greedy = GAMES["transorient_express"].bots["greedy"]
+    assert gc.get_freeze_count() == 0
+    play_rows(cards, Rules(), [greedy] * 3, ["greedy"] * 3, 1, 0)
+    assert gc.get_freeze_count() == 0 and gc.isenabled()
+
+    def broken(game: object, seat: int, rng: object) -> object:  # plays nothing legal
+        class Bot:
+            def act(self, obs: object) -> str:
+                return "no such action"
+
+        return Bot()
+
+    with pytest.raises(Exception, match="bot 'x' at seat 0"):
+        play_rows(cards, Rules(), [broken] * 2, ["x"] * 2, 1, 0)
+    assert gc.get_freeze_count() == 0
+
+    gc.freeze()
+    try:
+        frozen = gc.get_freeze_count()
+        play_rows(cards, Rules(), [greedy] * 2, ["greedy"] * 2, 1, 0)
+        assert frozen // 2 < gc.get_freeze_count() <= frozen  # (some died; none unfrozen)
+    finally:
+        gc.unfreeze()

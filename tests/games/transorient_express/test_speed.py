@@ -15,6 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from workbench.exceptions import IllegalActionError
 from workbench.games import GAMES, Match
 from workbench.games.referee import sample_chance
 from workbench.games.transorient_express import CardSet, Rules, TransorientExpress
@@ -54,6 +55,58 @@ def test_games_recorded_before_the_speed_work_play_again(
     assert hashlib.sha256(text.encode()).hexdigest() == case["history_sha256"]
     assert list(state.scores()) == case["scores"]
     assert list(state.winners()) == case["winners"]
+
+
+@pytest.mark.parametrize(
+    "case",
+    RECORDED["games"][::3],
+    ids=lambda c: f"{c['players']}p-{c['bots'][0]}-{c['preset']}-{c['seed']}",
+)
+def test_the_simulators_draws_play_the_recorded_games(case: dict[str, Any], cards: CardSet) -> None:
+    """The simulator's loop (:meth:`TransorientState.draw` for chance, no callbacks)
+    plays the games ``a12229e`` recorded through the referee, move for move."""
+    from workbench.games.transorient_express.sim import _run
+
+    info = GAMES["transorient_express"]
+    game = TransorientExpress(cards, Rules.preset(case["preset"]), case["players"], case["seed"])
+    match = Match(game, [info.bots[b] for b in case["bots"]], case["bot_seed"])
+    assert _run(match, lambda *_: None, 1_000, 1_000_000, "here") is False
+    state = match.state
+    text = "\n".join(map(str, state.history))
+    assert hashlib.sha256(text.encode()).hexdigest() == case["history_sha256"]
+    assert list(state.scores()) == case["scores"]
+
+
+@settings(max_examples=8, deadline=None)
+@given(
+    st.integers(0, 10_000),
+    st.sampled_from([2, 3, 4]),
+    st.sampled_from(["rulebook", "random_returns", "discard_out"]),
+)
+def test_draw_is_the_referees_chance_outcome(seed: int, players: int, preset: str) -> None:
+    """At every chance node of a random playout, :meth:`TransorientState.draw` takes the
+    outcome :func:`sample_chance` takes from a generator in the same state, and leaves
+    the state and the generator as applying that outcome does."""
+    info = GAMES["transorient_express"]
+    game = TransorientExpress(info.board(), Rules.preset(preset), players, seed)
+    rng = np.random.default_rng(seed)
+    state, drawn = game.new_state(), 0
+    while not state.is_terminal():
+        if state.to_play is None:
+            twin, twin_rng = state.copy(), np.random.default_rng(seed + drawn)
+            mine_rng = np.random.default_rng(seed + drawn)
+            expected = sample_chance(twin, twin_rng)
+            twin.apply(expected)
+            assert state.draw(mine_rng) == expected
+            assert state == twin
+            assert mine_rng.random() == twin_rng.random()
+            drawn += 1
+            continue
+        legal = state.legal_actions()
+        state.apply(legal[int(rng.integers(len(legal)))])
+    assert drawn > 50
+    with pytest.raises(IllegalActionError, match="not a chance node"):
+        state.draw(rng)
 
 
 def playout_states(game: TransorientExpress, seed: int) -> list[TransorientState]:
@@ -114,6 +167,8 @@ def test_observations_are_the_values_their_fields_make(cards: CardSet) -> None:
                 for k, v in fields.items()
                 if k in ("legal_actions", "tableaux", "piles", "stores", "hand", "hand_sizes")
             )
+            # with the legal actions handed in (the simulator's way): the same observation
+            assert state.observation(seat, state.legal_actions()) == obs
 
 
 tableaux = st.lists(st.lists(st.integers(0, 71), max_size=9), min_size=2, max_size=4)

@@ -44,7 +44,7 @@ from workbench.games.ticket_to_ride.actions import (
     Withdraw,
 )
 from workbench.games.ticket_to_ride.game import Observation, TicketToRide
-from workbench.games.ticket_to_ride.scoring import connected
+from workbench.games.ticket_to_ride.scoring import best_ticket_points, connected
 
 __all__ = ["BOTS", "Factory", "GreedyBot", "PlannerBot", "RandomBot"]
 
@@ -75,14 +75,18 @@ class RandomBot:
 
 
 class _Plan:
-    """The routes a bot means to claim (ids) and their cost in cars."""
+    """The routes a bot means to claim (indices), the rival routes it means to borrow with
+    stations (``lends``) and the plan's cost in cars."""
 
-    __slots__ = ("cost", "key", "routes")
+    __slots__ = ("cost", "key", "lends", "routes")
 
-    def __init__(self, routes: list[int], cost: float, key: Any) -> None:
+    def __init__(
+        self, routes: list[int], cost: float, key: Any, lends: list[int] | None = None
+    ) -> None:
         self.routes = routes
         self.cost = cost
         self.key = key
+        self.lends = [] if lends is None else lends
 
 
 class GreedyBot:
@@ -100,6 +104,19 @@ class GreedyBot:
         Draw more tickets only with more cars than this left.
     detour_weight : float
         Cars a ticket's points must beat per car of network it adds, to be kept.
+    stations : bool
+        Whether it builds stations (see :meth:`station_move`); ``False`` keeps the bot as
+        it was before stations were taught, move for move.
+    station_weight : float
+        With ``stations``, a rival route a station could borrow weighs this many times the
+        station's price in the plan: the points an unused station keeps plus the cards it
+        costs.
+    retry_tunnels : bool
+        ``False``: a tunnel it withdrew from is claimed again only with cards for every
+        extra card the reveal may ask. ``True`` (the old bots) claims it again whenever the
+        route itself can be paid, which late in a game, with a few cards going round the
+        deck and the discard pile, can repeat the same withdrawal for ever (the simulator
+        cuts such games off).
 
     Examples
     --------
@@ -121,6 +138,9 @@ class GreedyBot:
         planner: str = "paths",
         ticket_reserve: int = 15,
         detour_weight: float = 0.5,
+        stations: bool = False,
+        station_weight: float = 1.0,
+        retry_tunnels: bool = True,
     ) -> None:
         if planner not in ("paths", "exact"):
             raise ValueError(f"planner is {planner!r}: use 'paths' or 'exact'")
@@ -130,6 +150,11 @@ class GreedyBot:
         self.planner = planner
         self.ticket_reserve = ticket_reserve
         self.detour_weight = detour_weight
+        self.stations = stations
+        self.station_weight = station_weight
+        self.retry_tunnels = retry_tunnels
+        self._lent: dict[str, int] = {}
+        self._withdrawn: set[int] = set()
         t = game.tables
         self.t = t
         self.num = {c: k for k, c in enumerate(t.cities)}
@@ -257,6 +282,8 @@ class GreedyBot:
         t = self.t
         me = self.seat
         mine = [t.ends[i] for i, o in enumerate(obs.owners) if o == me]
+        if self.stations:
+            mine.extend(t.ends[i] for i in self._borrowed(obs))
         ends = [t.tickets[x].ends for x in obs.tickets]
         done = connected(mine, ends)
         return [x for x, ok in zip(obs.tickets, done, strict=True) if not ok]
@@ -267,20 +294,197 @@ class GreedyBot:
         old = self._plan
         owners = obs.owners
         me = self.seat
-        key = (obs.tickets, obs.cars[me])
+        key = (obs.tickets, obs.cars[me], obs.stations)
         if old is not None and old.key[0] == obs.tickets:
             left = [i for i in old.routes if owners[i] != me]
-            if all(owners[i] < 0 and self._free_for_me(obs, i) for i in left):
+            if all(owners[i] < 0 and self._free_for_me(obs, i) for i in left) and (
+                not old.lends or old.key[2] == obs.stations
+            ):
                 old.routes = left
                 return old
-        cost = self._usable(obs)
+        cost = self._network_costs(obs)
         total, routes = self._forest(cost, self._open_tickets(obs))
         if total == INF:
             # drop the tickets that cannot be joined any more, plan the rest
             open_ = [x for x in self._open_tickets(obs) if self._forest(cost, [x])[0] != INF]
             total, routes = self._forest(cost, open_)
-        self._plan = _Plan(routes, total, key)
+        lends = [i for i in routes if owners[i] >= 0]
+        if lends and not self._lends_pay(obs, lends):  # plan again without new stations
+            cost = self._network_costs(obs, new_stations=False)
+            total, routes = self._forest(cost, self._open_tickets(obs))
+            if total == INF:
+                open_ = [x for x in self._open_tickets(obs) if self._forest(cost, [x])[0] != INF]
+                total, routes = self._forest(cost, open_)
+            lends = []
+        self._plan = _Plan([i for i in routes if owners[i] < 0], total, key, lends)
         return self._plan
+
+    # ------------------------------------------------------------------ stations
+
+    def _network_costs(self, obs: Observation, new_stations: bool = True) -> list[float]:
+        """The costs the plan is made on: :meth:`_usable`, and with ``stations`` the rival
+        routes its own stations lend at 0 and (with ``new_stations``) those a new station
+        could lend at the station's price, while it has stations left."""
+        cost = self._usable(obs)
+        if not self.stations:
+            return cost
+        t = self.t
+        me = self.seat
+        for i in self._borrowed(obs):
+            cost[i] = 0.0
+        left = obs.stations_left[me]
+        if left <= 0 or not new_stations:
+            return cost
+        rules = self.game.rules
+        price = self.station_weight * (
+            rules.station_points + rules.station_costs[rules.stations - left]
+        )
+        taken = {c for c, _ in obs.stations}
+        for i, o in enumerate(obs.owners):
+            if o >= 0 and o != me and cost[i] == INF:
+                a, b = t.ends[i]
+                if a not in taken or b not in taken:
+                    cost[i] = price
+        return cost
+
+    def _lends_pay(self, obs: Observation, lends: Sequence[int]) -> bool:
+        """Whether stations borrowing ``lends`` are worth building: there are enough of
+        them, and when some open tickets can be joined only through rival routes, those
+        tickets' swing (their points won instead of lost) beats the stations' price."""
+        me = self.seat
+        left = obs.stations_left[me]
+        if len(lends) > left:
+            return False
+        cost = self._network_costs(obs, new_stations=False)
+        t = self.t
+        rules = self.game.rules
+        swing = 0
+        for x in self._open_tickets(obs):
+            if self._forest(cost, [x])[0] == INF:
+                ticket = t.tickets[x]
+                swing += 2 * (ticket.points + (rules.long_ticket_bonus if ticket.long else 0))
+        if swing == 0:
+            return True  # the stations only shorten the way: the plan weighed that
+        used = rules.stations - left
+        price = sum(rules.station_points + rules.station_costs[used + k] for k in range(len(lends)))
+        return swing > price
+
+    def _borrowed(self, obs: Observation) -> list[int]:
+        """The rival routes this seat's stations lend it: the one each was built for, or
+        for a station it does not remember building, every rival route at its city."""
+        t = self.t
+        me = self.seat
+        out = []
+        for city, owner in obs.stations:
+            if owner != me:
+                continue
+            meant = self._lent.get(city)
+            for i in t.city_routes[city]:
+                o = obs.owners[i]
+                if o >= 0 and o != me and (meant is None or meant == i):
+                    out.append(i)
+        return out
+
+    def _station_payments(self, obs: Observation, city: str) -> list[BuildStation]:
+        """The ways to pay a station in ``city`` now (``[]`` when none)."""
+        me = self.seat
+        left = obs.stations_left[me]
+        if left <= 0 or obs.phase != "turn" or obs.to_play != me:
+            return []
+        if any(c == city for c, _ in obs.stations):
+            return []
+        rules = self.game.rules
+        need = rules.station_costs[rules.stations - left]
+        hand = obs.hand
+        t = self.t
+        if max(hand[: t.loco]) + hand[t.loco] < need:
+            return []
+        return [BuildStation(city, p) for p in obs._payments(hand, need, -1, 0)]
+
+    def _cheapest_station(self, obs: Observation, plan: _Plan, pays: list[BuildStation]) -> Any:
+        want = self._demand(plan)
+        t = self.t
+
+        def key(a: BuildStation) -> tuple[float, ...]:
+            p = a.payment
+            c = t.card[p.color] if p.color is not None else t.loco
+            return (p.locos, want[c] - obs.hand[c], c)
+
+        return min(pays, key=key)
+
+    def _ticket_value(
+        self, obs: Observation, extra_own: Sequence[int], stations: Sequence[str]
+    ) -> int:
+        """The seat's ticket points with routes ``extra_own`` added to its own and stations
+        in ``stations`` besides its own (an exact search of what they borrow)."""
+        t = self.t
+        me = self.seat
+        rules = self.game.rules
+        own = [t.ends[i] for i, o in enumerate(obs.owners) if o == me]
+        own.extend(t.ends[i] for i in extra_own)
+        cities = [c for c, o in obs.stations if o == me] + list(stations)
+        choices = [
+            [t.ends[i] for i in t.city_routes[c] if obs.owners[i] >= 0 and obs.owners[i] != me]
+            for c in cities
+        ]
+        tickets = []
+        for x in obs.tickets:
+            ticket = t.tickets[x]
+            bonus = rules.long_ticket_bonus if ticket.long else 0
+            tickets.append((ticket.ends[0], ticket.ends[1], ticket.points + bonus))
+        return best_ticket_points(own, choices, tickets)[0]
+
+    def station_move(self, obs: Observation, plan: _Plan) -> BuildStation | None:
+        """A station worth building now, or ``None`` (only with ``stations``).
+
+        Two cases pay for the station (the points an unused one keeps and its cards):
+
+        * the plan borrows a rival route (a ticket's way is cut, or the way through the
+          rival's route is cheaper by more than the station's price): the station goes up
+          at one of that route's cities as soon as the cards allow;
+        * on the seat's last turn (the game's last round), a station whose best borrowed
+          route completes tickets worth more than the points it keeps, and more than
+          claiming any route would add (its points and the tickets it completes), found
+          by the scoring's exact search of what the stations borrow.
+        """
+        if not self.stations or obs.phase != "turn" or obs.stations_left[self.seat] <= 0:
+            return None
+        t = self.t
+        taken = {c for c, _ in obs.stations}
+        if obs.last_turns is not None:  # the seat's last turn: what it adds now is all
+            return self._last_station(obs, plan, taken)
+        for i in plan.lends:
+            for city in t.ends[i]:
+                if city in taken:
+                    continue
+                pays = self._station_payments(obs, city)
+                if pays:
+                    self._lent[city] = i
+                    return self._cheapest_station(obs, plan, pays)
+        return None
+
+    def _last_station(self, obs: Observation, plan: _Plan, taken: set[str]) -> Any:
+        t = self.t
+        me = self.seat
+        base = self._ticket_value(obs, (), ())
+        # what the best claim adds: its points and the tickets it completes
+        claim_gain = 0
+        for i in self._claims_of(obs, range(len(t.route_ids))):
+            gain = t.points[i] + self._ticket_value(obs, (i,), ()) - base
+            claim_gain = max(claim_gain, gain)
+        keep = self.game.rules.station_points
+        best, best_gain = None, max(claim_gain, 0)
+        for city in t.cities:
+            if city in taken:
+                continue
+            if not any(obs.owners[i] >= 0 and obs.owners[i] != me for i in t.city_routes[city]):
+                continue
+            gain = self._ticket_value(obs, (), (city,)) - base - keep
+            if gain > best_gain:
+                pays = self._station_payments(obs, city)
+                if pays:
+                    best, best_gain = self._cheapest_station(obs, plan, pays), gain
+        return best
 
     def _free_for_me(self, obs: Observation, i: int) -> bool:
         t = self.t
@@ -301,7 +505,11 @@ class GreedyBot:
             return self._keep(obs)
         if phase == "tunnel":
             pays = [a for a in obs.legal_actions if isinstance(a, PayTunnel)]
-            return min(pays, key=lambda a: a.payment.locos) if pays else Withdraw()
+            if pays:
+                return min(pays, key=lambda a: a.payment.locos)
+            if not self.retry_tunnels and obs.tunnel is not None:
+                self._withdrawn.add(self.t.index[obs.tunnel[0]])
+            return Withdraw()
         if phase == "draw2":
             return self._draw(obs, self.plan(obs))
         return self._turn(obs)
@@ -312,7 +520,7 @@ class GreedyBot:
         offered = list(obs.offered)
         least = self.game.rules.start_keep if obs.setup else self.game.rules.keep_tickets
         least = max(min(least, len(offered)), 1)
-        cost = self._usable(obs)
+        cost = self._network_costs(obs)
         held = self._open_tickets(obs)
         base, _ = self._forest(cost, held)
         if base == INF:
@@ -326,7 +534,7 @@ class GreedyBot:
                 points = sum(t.tickets[x].points for x in pick)
                 if size == least and total < fallback_cost:
                     fallback, fallback_cost = pick, total
-                if total == INF or sum(t.length[i] for i in routes) > cars:
+                if total == INF or sum(t.length[i] for i in routes if obs.owners[i] < 0) > cars:
                     continue
                 value = points - self.detour_weight * (total - base)
                 if value > best_value:
@@ -391,6 +599,12 @@ class GreedyBot:
             c = t.color[i]
             if (hand[c] if c >= 0 else best) + locos < t.length[i] or locos < t.ferry[i]:
                 continue  # cannot be paid: skip the work of listing payments
+            if (
+                i in self._withdrawn
+                and (hand[c] if c >= 0 else best) + locos
+                < t.length[i] + self.game.rules.tunnel_reveal
+            ):
+                continue  # withdrawn once: again only with cards for every extra one
             claims = obs.claims(i)
             if claims:
                 out[i] = claims
@@ -416,11 +630,15 @@ class GreedyBot:
         t = self.t
         me = self.seat
         plan = self.plan(obs)
+        if self.stations:
+            station = self.station_move(obs, plan)
+            if station is not None:
+                return station
         claims = self._claims_of(obs, plan.routes)
         if claims:
             i = self._route_order(obs, plan, list(claims))[0]
             return self._payment(obs, claims[i], plan)
-        if not plan.routes:
+        if not plan.routes and (not plan.lends or obs.last_turns is not None):
             if obs.cars[me] > self.ticket_reserve and obs.pile_size + obs.bottom_size > 0:
                 return DrawTickets()
             # no plan left: score what the cars allow, longest routes first
@@ -518,5 +736,7 @@ BOTS: dict[str, Any] = {
     "greedy": Factory(GreedyBot, "greedy"),
     "planner": Factory(PlannerBot, "planner"),
     "greedy_exact": Factory(GreedyBot, "greedy_exact", planner="exact"),
+    "greedy_stations": Factory(GreedyBot, "greedy_stations", stations=True, retry_tunnels=False),
+    "planner_stations": Factory(PlannerBot, "planner_stations", stations=True, retry_tunnels=False),
 }
 """The bots by name, as protocol factories ``(game, seat, rng) -> bot``."""

@@ -41,7 +41,7 @@ from workbench.games.transorient_express.actions import (
     Return,
     Take,
 )
-from workbench.games.transorient_express.game import Observation, TransorientExpress
+from workbench.games.transorient_express.game import Observation, TransorientExpress, _kept
 from workbench.games.transorient_express.scoring import Scorer, scorer
 
 __all__ = ["BOTS", "GreedyBot", "PlannerBot", "RandomBot", "own_score"]
@@ -83,26 +83,42 @@ class _Base:
         self.seat = seat
         self.rng = rng
         self.costs = game.costs
-        cards = game.cards
-        self.worth = [
-            EFFECT_WORTH.get(d.effect.kind, 0.0) + (LUGGAGE_WORTH if d.luggage else 0.0)
-            for d in cards.destinations
-        ]
+        self.worth: tuple[float, ...] = _kept(game.cards, "bot worth", 0, lambda: self._worth())
         """What each card's effect and Luggage icon are worth beyond its points."""
-        self.discount_color = [
-            game.color_index[d.effect.color] if d.effect.kind == "discount" else -1
-            for d in cards.destinations
-        ]
+        self.discount_color: tuple[int, ...] = _kept(
+            game.cards, "bot discount color", 0, lambda: self._discount_color()
+        )
         self._scorer: Scorer | None = None
         self._gains: dict[tuple[int, int], float] = {}  # this decision's gains
         self._rivals: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}  # and rivals
         self._discounts: dict[int, list[int]] = {}  # and discounts, by seat
         self._costs: dict[tuple[int, int], list[tuple[int, int]]] = {}  # and costs
+        self._key: tuple[Any, ...] | None = None  # what those were worked out for
+
+    def _worth(self) -> tuple[float, ...]:
+        return tuple(
+            EFFECT_WORTH.get(d.effect.kind, 0.0) + (LUGGAGE_WORTH if d.luggage else 0.0)
+            for d in self.game.cards.destinations
+        )
+
+    def _discount_color(self) -> tuple[int, ...]:
+        index = self.game.color_index
+        return tuple(
+            index[d.effect.color] if d.effect.kind == "discount" else -1
+            for d in self.game.cards.destinations
+        )
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(seat={self.seat})"
 
     def _new_decision(self, obs: Observation) -> None:
+        # gains, rivals, discounts and costs depend on the tableaux, this seat's Luggage
+        # and the objectives alone: while those stay (the take and the play of a turn,
+        # turns in which no card is played) the last decision's are still right
+        key = (obs.tableaux, obs.luggage, obs.objectives)
+        if key == self._key:
+            return
+        self._key = key
         self._gains.clear()
         self._rivals.clear()
         self._discounts.clear()
@@ -135,9 +151,13 @@ class _Base:
         assert sc is not None, "a decision starts with _new_decision"
         rivals = self._rivals.get(seat)
         if rivals is None:
-            # the others' Luggage is unseen: it counts as none, as in own_score
-            luggage_seen = [()] * len(obs.tableaux)
-            rivals = self._rivals[seat] = sc.rivals(seat, obs.tableaux, luggage_seen)
+            if sc.ranks:
+                # the others' Luggage is unseen: it counts as none, as in own_score
+                luggage_seen = [()] * len(obs.tableaux)
+                rivals = sc.rivals(seat, obs.tableaux, luggage_seen)
+            else:
+                rivals = ((), ())  # no objective ranks the players: they do not count
+            self._rivals[seat] = rivals
         tableau = obs.tableaux[seat]
         if extra:
             tableau = (*tableau, *extra)
@@ -194,6 +214,11 @@ class RandomBot(_Base):
 class GreedyBot(_Base):
     """Best points per token now, objectives in view (see the module's text)."""
 
+    plays_a_lone_action = True
+    """With one legal action this bot plays it and draws nothing from its generator (the
+    simulator need not build an observation for it); a subclass that looks first says
+    ``False``."""
+
     def act(self, obs: Observation) -> Action:
         legal = obs.legal_actions
         if len(legal) == 1:
@@ -214,7 +239,8 @@ class GreedyBot(_Base):
                         best = (ratio, i)
             return legal[best[1]] if best[1] >= 0 else Pass()
         if phase == "take":
-            return max(legal, key=lambda a: self.take_value(obs, a, base, store))
+            values = self.take_values(obs, legal, base, store)
+            return legal[values.index(max(values))]
         if phase == "keep":
             return max(
                 legal,
@@ -241,18 +267,60 @@ class GreedyBot(_Base):
         coverage = have / total if total else 1.0
         return self.gain(obs, card, base) / (total + 1) * (0.5 + 0.5 * coverage)
 
-    def take_value(self, obs: Observation, a: Action, base: int, store: Sequence[int]) -> float:
-        if isinstance(a, Take):
-            return self.card_ratio(obs, obs.bottom[a.column], base, store)
-        assert isinstance(a, Pile)
-        pile = obs.piles[a.column]
-        after = [s + p for s, p in zip(store, pile, strict=True)]
-        best = 0.0
+    def take_values(
+        self, obs: Observation, legal: Sequence[Action], base: int, store: Sequence[int]
+    ) -> list[float]:
+        """The worth of each mandatory action in ``legal``: a card by :meth:`card_ratio`;
+        a pile by the best gain per token of a hand card it makes affordable, plus 0.05 a
+        token.
+
+        >>> from workbench.games import GAMES
+        >>> game = GAMES["transorient_express"].new_game(players=2, seed=3)
+        >>> state = game.new_state()
+        >>> while state.to_play is None:
+        ...     state.apply(state.chance_outcomes()[0][0])
+        >>> bot, obs = GreedyBot(game, 0, np.random.default_rng(1)), state.observation(0)
+        >>> bot._new_decision(obs)
+        >>> values = bot.take_values(obs, obs.legal_actions, bot.score(obs, 0), obs.stores[0])
+        >>> len(values) == len(obs.legal_actions)
+        True
+        """
+        # card_ratio, gain and cost written out here with their tables in locals: this
+        # runs for every column of every mandatory action, the bulk of a greedy game
+        seat, costs, gains = self.seat, self._costs, self._gains
+        missing = self.missing
+        short = []  # the hand cards the store cannot pay now: cost, gain per token
         for card in obs.hand:
-            cost = self.cost(obs, card)
-            if self.missing(after, cost) == 0 and self.missing(store, cost) > 0:
-                best = max(best, self.gain(obs, card, base) / (sum(k for _, k in cost) + 1))
-        return best + 0.05 * sum(pile)
+            cost = costs.get((seat, card)) or self.cost(obs, card)
+            if missing(store, cost) > 0:
+                short.append((cost, self.gain(obs, card, base) / (sum([k for _, k in cost]) + 1)))
+        bottom, piles = obs.bottom, obs.piles
+        out = []
+        for a in legal:
+            if type(a) is Take:
+                card = bottom[a.column]
+                cost = costs.get((seat, card)) or self.cost(obs, card)
+                total = lack = 0
+                for i, k in cost:
+                    total += k
+                    if k > store[i]:
+                        lack += k - store[i]
+                coverage = (total - lack) / total if total else 1.0
+                gain = gains.get((seat, card))
+                if gain is None:
+                    gain = self.gain(obs, card, base)
+                out.append(gain / (total + 1) * (0.5 + 0.5 * coverage))
+                continue
+            assert isinstance(a, Pile)
+            pile = piles[a.column]
+            best = 0.0
+            if short:
+                after = [s + p for s, p in zip(store, pile, strict=True)]
+                for cost, ratio in short:
+                    if missing(after, cost) == 0:
+                        best = max(best, ratio)
+            out.append(best + 0.05 * sum(pile))
+        return out
 
     def demand(self, obs: Observation, store: Sequence[int]) -> dict[str, int]:
         colors = self.game.cards.token_colors

@@ -25,6 +25,8 @@ once the shuffled part is used up; drawing from that known part is not a chance 
 
 from __future__ import annotations
 
+from bisect import bisect_right
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
@@ -32,6 +34,7 @@ from typing import Any
 import numpy as np
 
 from workbench.exceptions import IllegalActionError
+from workbench.games.referee import outcome_cdf, sample_chance
 from workbench.games.transorient_express.actions import (
     Action,
     CardDraw,
@@ -73,6 +76,7 @@ _REQUIRED: dict[str, type | tuple[type, ...]] = {
     "digest": str,
 }  # fmt: skip
 _DECISIONS = ("take", "place", "play", "keep", "discard", "return")
+_PASS = Pass()
 
 
 def cards_fingerprint(cards: CardSet) -> str:
@@ -121,17 +125,26 @@ class TransorientExpress:
     @cached_property
     def color_index(self) -> dict[str, int]:
         """Token color -> its index in the set's token order."""
+        return _kept(self.cards, "color_index", 0, self._color_index)
+
+    def _color_index(self) -> dict[str, int]:
         return {c: i for i, c in enumerate(self.cards.token_colors)}
 
     @cached_property
     def costs(self) -> tuple[tuple[tuple[int, int], ...], ...]:
         """Every Destination card's cost as ``((token index, count), ...)``."""
+        return _kept(self.cards, "costs", 0, self._costs)
+
+    def _costs(self) -> tuple[tuple[tuple[int, int], ...], ...]:
         index = self.color_index
         return tuple(tuple((index[c], n) for c, n in d.cost) for d in self.cards.destinations)
 
     @cached_property
     def draws(self) -> tuple[CardDraw, ...]:
-        """The chance outcome of dealing each Destination card, made once."""
+        """The chance outcome of dealing each Destination card, made once per card set."""
+        return _kept(self.cards, "draws", 0, self._draws)
+
+    def _draws(self) -> tuple[CardDraw, ...]:
         return tuple(
             CardDraw(i, _label(self.cards, i)) for i in range(len(self.cards.destinations))
         )
@@ -146,6 +159,9 @@ class TransorientExpress:
         >>> game.actions.takes[2], str(game.actions.tokens[0]), str(game.actions.plays[0])
         (Take(column=2), 'draw red', 'play 1-red')
         """
+        return _kept(self.cards, "actions", self.columns, self._actions)
+
+    def _actions(self) -> _Actions:
         cards = self.cards
         colors = cards.token_colors
         columns = range(self.columns)
@@ -406,10 +422,10 @@ class TransorientState:
         """The seat on turn's actions: ``take`` then ``pile`` by column; ``master`` by
         column; ``play`` by card then ``pass``; ``keep``, ``discard`` by card; ``return``
         in token order. ``[]`` at chance nodes and at the end."""
-        if self.to_play is None:
+        phase = self.phase
+        if self.pending or phase not in _DECISIONS:
             return []
         seat = self.order[self.turn]
-        phase = self.phase
         acts = self.game.actions
         if phase == "take":
             open_ = [c for c, card in enumerate(self.bottom) if card >= 0]
@@ -418,10 +434,12 @@ class TransorientState:
         if phase == "place":
             return [acts.places[c] for c, card in enumerate(self.bottom) if card >= 0]
         if phase == "play":
-            out: list[Action] = [
-                acts.plays[i] for i in sorted(set(self.hands[seat])) if self.affordable(seat, i)
-            ]
-            return [*out, Pass()]
+            hand = self.hands[seat]
+            cards = sorted(set(hand)) if len(hand) > 1 else hand
+            affordable = self.affordable
+            out: list[Action] = [acts.plays[i] for i in cards if affordable(seat, i)]
+            out.append(_PASS)
+            return out
         if phase == "keep":
             return [acts.keeps[i] for i in sorted(set(self.offer))]
         if phase == "discard":
@@ -487,6 +505,74 @@ class TransorientState:
         losses = self.game.actions.losses
         return [(losses[i], n / total) for i, n in enumerate(store) if n]
 
+    def draw(self, rng: np.random.Generator) -> Action:
+        """Draw the next chance outcome with ``rng`` and apply it; return it.
+
+        The outcome is the one :func:`~workbench.games.referee.sample_chance` draws from
+        the same generator (the same ``rng.random()`` on the same cumulative
+        probabilities, and no draw at all when one outcome is possible), so a game drawn
+        here is the game the referee draws; but the list of outcomes is not built (the
+        cumulative probabilities are kept by bag, store or pile size) and the outcome is
+        applied without the checks a move from outside needs.
+
+        Raises
+        ------
+        IllegalActionError
+            The state is not a chance node.
+
+        Examples
+        --------
+        >>> from workbench.games import GAMES
+        >>> from workbench.games.referee import sample_chance
+        >>> game = GAMES["transorient_express"].new_game(players=3, seed=5)
+        >>> a, b = game.new_state(), game.new_state()
+        >>> ra, rb = np.random.default_rng(1), np.random.default_rng(1)
+        >>> while a.pending:
+        ...     b.apply(sample_chance(b, rb))
+        ...     _ = a.draw(ra)
+        >>> a == b
+        True
+        """
+        pending = self.pending
+        if not pending:
+            raise IllegalActionError("no chance outcome here: the state is not a chance node")
+        kind, target = pending[0]
+        if kind in ("store", "pile", "bonus", "lose"):
+            source = self.bag if kind != "lose" else self.stores[target]
+            found = _TOKEN_CDFS.get(tuple(source))
+            if found is None:
+                found = _token_cdf(source)
+            cdf, colors = found
+            i = colors[0] if len(colors) == 1 else colors[bisect_right(cdf, rng.random())]
+            source[i] -= 1
+            if kind == "lose":
+                self.bag[i] += 1
+                action: Action = self.game.actions.losses[i]
+            else:
+                (self.stores if kind == "store" else self.piles)[target][i] += 1
+                action = self.game.actions.tokens[i]
+        elif kind in ("bottom", "top"):
+            deck = self.deck
+            j = 0 if len(deck) == 1 else bisect_right(_uniform_cdf(len(deck)), rng.random())
+            card = deck.pop(j)
+            (self.bottom if kind == "bottom" else self.top)[target] = card
+            action = self.game.draws[card]
+        elif kind == "luggage":
+            lug = self.lug
+            j = 0 if len(lug) == 1 else bisect_right(_uniform_cdf(len(lug)), rng.random())
+            self.offer.append(lug[j])
+            action = self.game.actions.luggage[lug.pop(j)]
+        else:
+            action = sample_chance(self, rng)
+            self._chance(action)
+            self.log.append(action)
+            self._settle()
+            return action
+        pending.pop(0)
+        self.log.append(action)
+        self._settle()
+        return action
+
     def apply(self, action: Action) -> None:
         """Play ``action``; :class:`~workbench.exceptions.IllegalActionError` saying why."""
         if self.phase == "over":
@@ -508,25 +594,32 @@ class TransorientState:
             self.tableaux, self.luggage
         )
 
-    def winners(self) -> tuple[int, ...]:
-        """The most points, then the most passports; players still tied share."""
+    def winners(self, breakdown: list[Breakdown] | None = None) -> tuple[int, ...]:
+        """The most points, then the most passports; players still tied share.
+        ``breakdown`` is :meth:`breakdown` if the caller has it already."""
         if self.phase != "over":
             return ()
-        marks = [(b.total, b.passports) for b in self.breakdown()]
+        parts = self.breakdown() if breakdown is None else breakdown
+        marks = [(b.total, b.passports) for b in parts]
         best = max(marks)
         return tuple(s for s, m in enumerate(marks) if m == best)
 
-    def observation(self, seat: int) -> Observation:
+    def observation(self, seat: int, legal: Sequence[Action] | None = None) -> Observation:
+        """What ``seat`` sees now. ``legal`` is :meth:`legal_actions` if the caller has
+        it already and ``seat`` is on turn (the simulator does)."""
         phase = self.phase
         to_play = self.to_play
         own_offer = phase == "keep" and self.order[self.turn] == seat
-        legal = tuple(self.legal_actions()) if to_play == seat else ()
+        if to_play != seat:
+            legal = ()
+        elif legal is None:
+            legal = self.legal_actions()
         # the frozen dataclass's own __init__ sets its 26 fields one by one through
         # object.__setattr__, which took a third of the time of a whole observation
         obs = object.__new__(Observation)
         obs.__dict__.update(
             seat=seat,
-            legal_actions=legal,
+            legal_actions=tuple(legal),
             to_play=to_play,
             phase=phase,
             round=self.round,
@@ -580,8 +673,13 @@ class TransorientState:
 
     def affordable(self, seat: int, card: int) -> bool:
         """Whether ``seat``'s store pays ``card`` now."""
-        store = self.stores[seat]
-        return all(store[i] >= k for i, k in self.cost(seat, card))
+        # store[i] >= n - discount[i] for every color of the cost, as self.cost's does
+        # (a color the discounts cover in full asks nothing: the store is never negative)
+        store, disc = self.stores[seat], self.discounts[seat]
+        for i, n in self.game.costs[card]:  # noqa: SIM110 (a loop: all() of a generator is slower)
+            if store[i] + disc[i] < n:
+                return False
+        return True
 
     def store_limit(self, seat: int) -> int:
         """Tokens ``seat`` may keep at the end of a turn."""
@@ -937,3 +1035,50 @@ def load_record(record: dict[str, Any], cards: CardSet) -> TransorientState:
     assert isinstance(state, TransorientState)
     check_over(record, state.is_terminal())
     return state
+
+
+_TOKEN_CDFS: dict[tuple[int, ...], tuple[list[float], list[int]]] = {}
+
+
+def _token_cdf(counts: list[int]) -> tuple[list[float], list[int]]:
+    """The cumulative probabilities of drawing each color of ``counts`` (a bag or a
+    store, as :meth:`TransorientState.chance_outcomes` weighs them) and the colors'
+    indices, kept by counts."""
+    total = sum(counts)
+    colors = [i for i, n in enumerate(counts) if n]
+    found = (outcome_cdf(tuple([counts[i] / total for i in colors])), colors)
+    if len(_TOKEN_CDFS) >= 20_000:
+        _TOKEN_CDFS.clear()
+    _TOKEN_CDFS[tuple(counts)] = found
+    return found
+
+
+_UNIFORM_CDFS: dict[int, list[float]] = {}
+
+
+def _uniform_cdf(n: int) -> list[float]:
+    """The cumulative probabilities of ``n`` equally likely outcomes (a pile's cards, as
+    :meth:`TransorientState.chance_outcomes` weighs them), kept by ``n``."""
+    found = _UNIFORM_CDFS.get(n)
+    if found is None:
+        p = 1.0 / n
+        found = _UNIFORM_CDFS[n] = outcome_cdf((p,) * n)
+    return found
+
+
+_KEPT_VALUES: dict[tuple[int, str, int], tuple[CardSet, Any]] = {}
+
+
+def _kept(cards: CardSet, what: str, columns: int, make: Any) -> Any:
+    """``make()``, the values a game derives from its card set (and columns), made once
+    per card set and kept (a simulation makes a game per game played): at most a few
+    dozen card sets' worth are kept."""
+    key = (id(cards), what, columns)
+    found = _KEPT_VALUES.get(key)
+    if found is not None and found[0] is cards:
+        return found[1]
+    if len(_KEPT_VALUES) >= 64:
+        _KEPT_VALUES.clear()
+    value = make()
+    _KEPT_VALUES[key] = (cards, value)
+    return value

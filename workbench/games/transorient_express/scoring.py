@@ -217,6 +217,9 @@ class Scorer:
         self.seasons = [o for o in self.objs if o.kind == "season"]
         self.ranked = [o for o in self.objs if o.kind != "season"]
         self.needs_run = any(o.kind == "route" for o in self.objs)
+        self._medals = [(o.kind == "visa", o.medals) for o in self.ranked if o.medals]
+        self.ranks = bool(self._medals)
+        """Whether an objective in play ranks the players (else :meth:`rivals` matter not)."""
         self._checks = [_season_check(o, colors) for o in self.seasons]
         self._mine: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, int, int]] = {}
         self._runs: dict[tuple[int, ...], int] = {}
@@ -453,17 +456,21 @@ class Scorer:
         mine = self._mine.get(key)
         if mine is None:
             own, pp = self.own_total(key[0], key[1])
-            mine = (own, pp, self.run(key[0]) if self.needs_run else 0)
+            run = self.run(key[0]) if self.needs_run else 0
+            # the objectives scored by a table depend on this player alone: kept with it
+            for o in self.ranked:
+                if not o.medals:
+                    own += table_points(o, pp if o.kind == "visa" else run)
+            mine = (own, pp, run)
             if len(self._mine) >= _KEPT:
                 self._mine.clear()
             self._mine[key] = mine
         total, pp, run = mine
-        for o in self.ranked:
-            value, others = (pp, rivals[0]) if o.kind == "visa" else (run, rivals[1])
-            if o.medals:
-                total += _medal(value, others, o.medals, self.ties)
+        for visa, medals in self._medals:
+            if visa:
+                total += _medal(pp, rivals[0], medals, self.ties)
             else:
-                total += table_points(o, value)
+                total += _medal(run, rivals[1], medals, self.ties)
         return total
 
 
@@ -477,14 +484,26 @@ def _season_check(objective: Objective, colors: Sequence[str]) -> tuple[int, Any
     need, value = objective.need, objective.need_value
     if need == "colors":
         assert isinstance(value, tuple)
-        wants = [(colors.index(c), value.count(c)) for c in set(value)]
+        wants = sorted((colors.index(c), value.count(c)) for c in set(value))
+        if len(wants) == 1:
+            ((i, k),) = wants
+            return objective.points, lambda counts: counts[i] >= k
+        if len(wants) == 2:
+            (i, k), (j, m) = wants
+            return objective.points, lambda counts: counts[i] >= k and counts[j] >= m
+        if len(wants) == 3:
+            (i, k), (j, m), (h, q) = wants
+            return (
+                objective.points,
+                lambda counts: counts[i] >= k and counts[j] >= m and counts[h] >= q,
+            )
         return objective.points, lambda counts: all(counts[i] >= k for i, k in wants)
     assert isinstance(value, int)
     if need == "distinct":
         return objective.points, lambda counts: len(counts) - counts.count(0) >= value
     if need == "same":
         return objective.points, lambda counts: max(counts) >= value
-    return objective.points, lambda counts: sum([1 for c in counts if c >= 2]) >= value
+    return objective.points, lambda counts: len([c for c in counts if c >= 2]) >= value
 
 
 _KEPT = 5_000

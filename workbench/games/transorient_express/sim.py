@@ -12,6 +12,7 @@ rounds is ``truncated`` and has no winners.
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Sequence
 from typing import Any
 
@@ -25,7 +26,6 @@ from workbench.games.tables import (
     begin_rows,
     game_seeds,
     result_rows,
-    run_rows,
 )
 from workbench.games.transorient_express.actions import Pile, Play, Take
 from workbench.games.transorient_express.cards import CardSet
@@ -114,9 +114,7 @@ def play_rows(
     cards = board
     events: list[dict[str, Any]] = []
 
-    def before(state: Any, action: Any, seat: int | None) -> None:
-        if seat is None:
-            return
+    def before(state: Any, action: Any, seat: int) -> None:
         if isinstance(action, Take | Pile):
             card = state.bottom[action.column]
             event = "taken" if isinstance(action, Take) else "passed"
@@ -144,22 +142,29 @@ def play_rows(
             }
         )
 
-    match = Match(the_game, bots, bot_seed, on_action=before, names=names)
-
-    def cut_off(state: Any) -> bool:
-        return bool(state.round > max_rounds)
-
-    truncated = run_rows(
-        match, cut_off, game=game, variant=variant, seed=deal, max_actions=max_actions
-    )
+    match = Match(the_game, bots, bot_seed, names=names)
+    where = f"game {game} of {variant or 'the run'} (game seed {deal})"
+    # Python's full garbage collections walk every object alive (the imported modules,
+    # the run's tables, the scorers' kept tables: tens of milliseconds each, a tenth of
+    # a simulation's time): everything alive before the game is set aside for them
+    # while it is played (gc.freeze, undone after: nothing is lost, it is only looked
+    # at later), unless the caller has frozen objects of its own
+    freeze = gc.isenabled() and gc.get_freeze_count() == 0
+    if freeze:
+        gc.freeze()
+    try:
+        truncated = _run(match, before, max_rounds, max_actions, where)
+    finally:
+        if freeze:
+            gc.unfreeze()
     state: TransorientState = match.state  # type: ignore[assignment]
-    winners = () if truncated else state.winners()
+    parts = state.breakdown()
+    winners = () if truncated else state.winners(parts)
     share = 1.0 / len(winners) if winners else 0.0
     for row in events:
         row["winner"] = row["seat"] in winners
         row["win_share"] = share if row["seat"] in winners else 0.0
         append_row(tables["cards"], row)
-    parts = state.breakdown()
     kinds = [cards.objectives[i].kind for i in state.objectives]
     seat_extra = []
     for s, b in enumerate(parts):
@@ -190,3 +195,57 @@ def play_rows(
         seat_extra=seat_extra,
     )
     return tables
+
+
+_CARD_EVENTS = (Take, Pile, Play)
+
+
+def _run(
+    match: Match,
+    before: Any,
+    max_rounds: int,
+    max_actions: int,
+    where: str,
+) -> bool:
+    """:func:`~workbench.games.tables.run_rows` over ``match`` with ``before`` called
+    before each bot's ``take``, ``pile`` and ``play`` (the moves of card events) and a
+    stop after ``max_rounds`` rounds, written for this game: chance outcomes are drawn
+    by :meth:`TransorientState.draw` (the outcomes the referee draws, from the same
+    generator, without the list of outcomes). The same games, the same errors; returns
+    whether the game was cut off."""
+    from workbench.exceptions import IllegalActionError
+
+    state: TransorientState = match.state  # type: ignore[assignment]
+    bots, chance, draw, apply = match.bots, match.chance, state.draw, state.apply
+    # a bot that plays a lone legal action without looking at anything is not shown
+    # an observation for it (the only choice it has is played)
+    blind = [getattr(bot, "plays_a_lone_action", False) is True for bot in bots]
+    for _ in range(max_actions):
+        if state.round > max_rounds:
+            return True
+        if state.phase == "over":
+            return False
+        if state.pending:
+            try:
+                draw(chance)
+            except IllegalActionError as e:
+                raise IllegalActionError(f"{where}, chance: {e}") from e
+            continue
+        seat = state.to_play
+        if seat is None:
+            raise RuntimeError(f"{where}: no one to play in the {state.phase} step")
+        bot = bots[seat]
+        assert bot is not None, "the simulator plays bots only"
+        if blind[seat]:
+            legal = state.legal_actions()
+            action = legal[0] if len(legal) == 1 else bot.act(state.observation(seat, legal))
+        else:
+            action = bot.act(state.observation(seat))
+        if type(action) in _CARD_EVENTS:
+            before(state, action, seat)
+        try:
+            apply(action)
+        except IllegalActionError as e:
+            who = f"bot {match.names[seat]!r} at seat {seat}"
+            raise IllegalActionError(f"{where}, {who}: {e}") from e
+    raise RuntimeError(f"{where} did not end within {max_actions} actions")
