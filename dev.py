@@ -107,6 +107,11 @@ def test(args: list[str]) -> int:
             "note: Chromium is not installed, so the browser tests will be skipped "
             "(install Debian's chromium package to run them)"
         )
+    if shutil.which("pdftoppm") is None:
+        say(
+            "note: poppler-utils is not installed, so the printed-PDF tests will be skipped "
+            "(install Debian's poppler-utils package to run them)"
+        )
     for step in steps:
         say(" ".join(str(s) for s in step[1:] if s != PY))
         code = subprocess.call([str(s) for s in step], cwd=ROOT)
