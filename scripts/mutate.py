@@ -325,7 +325,9 @@ def _ids(
 STATE = ROOT / ".mutation"
 """The runner's own folder (gitignored): the copy of the checkout mutants run in, the
 coverage map and the results, one JSON line per mutant, so a stopped run loses nothing."""
-WORK = STATE / "work"
+WORK = ROOT / os.environ.get("MUTATE_WORK", ".mutation/work")
+"""A second copy (``MUTATE_WORK=.mutation/work2``) lets a second runner check a few
+mutants while a long run goes on; both append to the same results."""
 COVERAGE_MAP = STATE / "coverage.json"
 DURATIONS = STATE / "durations.json"
 RESULTS = STATE / "results.jsonl"
@@ -624,7 +626,7 @@ def run_mutant(
         target.write_text(source)
         pid = os.fork()
         if pid == 0:
-            _child(args, STATE / "last.log", site, source, numba_cache)
+            _child(args, STATE / f"last-{WORK.name}.log", site, source, numba_cache)
         verdict = ""
         while True:
             done, status = os.waitpid(pid, os.WNOHANG)
@@ -651,6 +653,12 @@ def run_mutant(
             shutil.rmtree(numba_cache, ignore_errors=True)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     used = after.ru_utime + after.ru_stime - cpu.ru_utime - cpu.ru_stime
+    if verdict == "killed":  # name the test that noticed (pytest's short summary)
+        with contextlib.suppress(OSError):
+            log = (STATE / f"last-{WORK.name}.log").read_text(errors="replace")
+            found = re.search(r"^(?:FAILED|ERROR) (\S+)", log, flags=re.M)
+            if found:
+                verdict = f"killed by {found.group(1)}"
     return verdict, time.perf_counter() - start, used
 
 
@@ -812,7 +820,7 @@ def main() -> int:
         with contextlib.suppress(ImportError):
             importlib.import_module(name)
     version = commit()
-    preload(all_tests() + [str(f.relative_to(ROOT)) for f in files])
+    preload((args.tests or all_tests()) + [str(f.relative_to(ROOT)) for f in files])
     jitted = {str(f.relative_to(ROOT)): _jitted_lines(f) for f in files}
     with RESULTS.open("a") as out:
         for n, (f, site) in enumerate(picked, 1):
@@ -852,6 +860,8 @@ def main() -> int:
                     print(f"{site.path}:{site.line}: a kernel's line, run --prepare-jit first")
                     continue
                 status, seconds, cpu = run_mutant(site, source, tests, timeout, is_jitted)
+                if status.startswith("killed by "):
+                    status, row["by"] = "killed", status.removeprefix("killed by ")
                 row.update(
                     status=status, seconds=round(seconds, 2), cpu=round(cpu, 2), tests=len(tests)
                 )
