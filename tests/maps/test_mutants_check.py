@@ -6,12 +6,11 @@ from __future__ import annotations
 import dataclasses
 import math
 
+from tests.maps.test_check import _map
 from workbench.maps.board import Area, Board, Feature
 from workbench.maps.check import check_board
 from workbench.maps.io import loads_map
 from workbench.maps.schema import MAX_COORDINATE
-
-from tests.maps.test_check import _map
 
 
 def _with_vertex(board: Board, vertex: tuple[float, float]) -> Board:
