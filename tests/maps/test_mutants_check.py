@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from pathlib import Path
 
-from tests.maps.test_check import _map
+from tests.maps.test_check import _check, _map
 from workbench.maps.board import Area, Board, Feature
 from workbench.maps.check import check_board
 from workbench.maps.io import loads_map
@@ -98,3 +99,16 @@ def test_a_board_without_geometry_lists_its_errors_by_line() -> None:
     lines = {"city": (20, 5), "land": (10, 3)}
     problems = check_board(broken, "f", lambda kind, key, field: lines.get(kind, (1, 1)))
     assert [(p.line, p.message.split()[0]) for p in problems] == [(10, "land"), (20, "city")]
+
+
+def test_a_double_segment_needs_a_terrain_and_only_a_double_may_have_one(tmp_path: Path) -> None:
+    def found(segment: str) -> list[tuple[int, str, str]]:
+        return _check(tmp_path, _map(segments=f"segments:\n  - {segment}\n"))
+
+    assert found("{between: [[1, 1], [2, 1]], type: double}") == [
+        (13, "error", "double segment [1, 1]-[2, 1] has no terrain")
+    ]
+    assert found("{between: [[1, 1], [2, 1]], type: ferry, terrain: water}") == [
+        (13, "error", "ferry segment [1, 1]-[2, 1] cannot have a terrain")
+    ]
+    assert found("{between: [[1, 1], [2, 1]], type: double, terrain: water}") == []
