@@ -581,10 +581,41 @@ def _child(args: list[str], log: Path, site: Site, source: str, numba_cache: str
         os._exit(code)
 
 
+class TestTimeout(Exception):
+    """A test ran far past its clean time: the mutant hangs (counted as noticed)."""
+
+
+class _Alarm:
+    """A pytest plugin giving each test of a mutant a time limit (an alarm signal), so a
+    mutant that loops forever fails its first test instead of waiting for the run's limit."""
+
+    def __init__(self, limits: dict[str, float]) -> None:
+        self.limits = limits
+
+    def _ring(self, signum: int, frame: Any) -> None:
+        os.write(2, b"\nmutate.py: the test ran past its time limit\n")
+        raise TestTimeout("mutate.py: the test ran past its time limit")
+
+    def pytest_runtest_setup(self, item: Any) -> None:
+        signal.signal(signal.SIGALRM, self._ring)
+        limit = self.limits.get(item.nodeid)
+        if limit:
+            signal.setitimer(signal.ITIMER_REAL, limit)
+
+    def pytest_runtest_teardown(self, item: Any) -> None:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+
+
+CHILD: list[int] = []
+"""The running child's process id (its group is stopped with the runner)."""
+LIMITS: dict[str, float] = {}
+"""Each test's time limit for the current mutant (set before the fork)."""
+
+
 def pytest_main(args: list[str]) -> int:
     import pytest
 
-    return int(pytest.main(args))
+    return int(pytest.main(args, plugins=[_Alarm(LIMITS)]))
 
 
 def preload(tests: list[str]) -> None:
@@ -617,14 +648,16 @@ def run_mutant(
         numba_cache = tempfile.mkdtemp(prefix="mutate-numba-")
         shutil.copytree(NUMBA_CACHE, numba_cache, dirs_exist_ok=True)
     args = [
-        *tests, "-x", "-q", "-p", "no:cacheprovider", "-o", "addopts=", "--doctest-modules",
-        "--hypothesis-seed=0", "--no-header", "-W", "ignore::pytest.PytestCollectionWarning",
+        *tests, "-x", "-q", "--tb=line", "-p", "no:cacheprovider", "-o", "addopts=",
+        "--doctest-modules", "--hypothesis-seed=0", "--no-header",
+        "-W", "ignore::pytest.PytestCollectionWarning",
     ]  # fmt: skip
     start = time.perf_counter()
     cpu = resource.getrusage(resource.RUSAGE_CHILDREN)
     try:
         target.write_text(source)
         pid = os.fork()
+        CHILD[:] = [pid]
         if pid == 0:
             _child(args, STATE / f"last-{WORK.name}.log", site, source, numba_cache)
         verdict = ""
@@ -657,9 +690,18 @@ def run_mutant(
         with contextlib.suppress(OSError):
             log = (STATE / f"last-{WORK.name}.log").read_text(errors="replace")
             found = re.search(r"^(?:FAILED|ERROR) (\S+)", log, flags=re.M)
-            if found:
+            if "ran past its time limit" in log:
+                verdict = "timeout"
+            elif found:
                 verdict = f"killed by {found.group(1)}"
     return verdict, time.perf_counter() - start, used
+
+
+def _stop(signum: int, frame: Any) -> None:
+    for pid in CHILD:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(pid, signal.SIGKILL)
+    sys.exit(143)
 
 
 def load_results() -> dict[str, dict[str, Any]]:
@@ -813,7 +855,7 @@ def main() -> int:
         ]  # fmt: skip
     print(f"{len(picked)} to run", flush=True)
     # a stopped run puts the mutated module back (run_mutant's finally) and keeps its results
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    signal.signal(signal.SIGTERM, _stop)
     with contextlib.suppress(OSError):
         os.nice(19)
     for name in PRELOADED:
@@ -859,6 +901,8 @@ def main() -> int:
                 if is_jitted and not cover[site.path].get("jit measured"):
                     print(f"{site.path}:{site.line}: a kernel's line, run --prepare-jit first")
                     continue
+                LIMITS.clear()
+                LIMITS.update({t: 30.0 + 10.0 * durations.get(t, 5.0) for t in tests})
                 status, seconds, cpu = run_mutant(site, source, tests, timeout, is_jitted)
                 if status.startswith("killed by "):
                     status, row["by"] = "killed", status.removeprefix("killed by ")
