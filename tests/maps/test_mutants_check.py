@@ -11,6 +11,7 @@ from tests.maps.test_check import _check, _map
 from workbench.maps.board import Area, Board, Feature
 from workbench.maps.check import check_board
 from workbench.maps.io import loads_map
+from workbench.maps.lattice import lattice_xy
 from workbench.maps.schema import MAX_COORDINATE
 
 
@@ -112,3 +113,27 @@ def test_a_double_segment_needs_a_terrain_and_only_a_double_may_have_one(tmp_pat
         (13, "error", "ferry segment [1, 1]-[2, 1] cannot have a terrain")
     ]
     assert found("{between: [[1, 1], [2, 1]], type: double, terrain: water}") == []
+
+
+def test_a_land_polygon_that_crosses_itself_is_an_error() -> None:
+    board = loads_map(_map())
+    bow = ((0.0, 0.0), (5.5, 3.0), (5.5, 0.0), (0.0, 3.0))  # its edges cross in the middle
+    found = _found(dataclasses.replace(board, land=(Area(bow),)))
+    assert ("land polygon 0 crosses itself", "order its vertices around the outline", "error") in (
+        found
+    )
+    assert not any("crosses itself" in message for message, _, _ in _found(board))
+
+
+def test_a_river_through_a_point_warns_at_each_vertex_on_a_point() -> None:
+    board = loads_map(_map())
+    x, y = lattice_xy((2, 1))
+    brook = Feature("water", line=((x, 0.0), (x, y), (x, 3.0)), name="Brook")
+    found = _found(dataclasses.replace(board, terrain=(brook,)))
+    hint = "move the line off the point, between points, so the segments across it become doubles"
+    assert found == [
+        ("the water line's vertex 1 lies on point [2, 1]: segments there do not cross it", hint,
+         "warning"),
+        ("the water line's vertex 2 lies on point [2, 3]: segments there do not cross it", hint,
+         "warning"),
+    ]  # fmt: skip
