@@ -705,12 +705,22 @@ def _stop(signum: int, frame: Any) -> None:
 
 
 def load_results() -> dict[str, dict[str, Any]]:
-    """The latest result of each mutant id."""
+    """The result of each mutant id: the latest, except that a mutant some test noticed
+    stays noticed (a later run of fewer tests, ``--tests``, does not undo it) as long as
+    its module is unchanged."""
     out: dict[str, dict[str, Any]] = {}
     if RESULTS.exists():
         for line in RESULTS.read_text().splitlines():
             if line.strip():
                 row = json.loads(line)
+                old = out.get(row["id"])
+                if (
+                    old is not None
+                    and old.get("digest") == row.get("digest")
+                    and old["status"] not in SURVIVING
+                    and row["status"] in SURVIVING
+                ):
+                    continue
                 out[row["id"]] = row
     return out
 
