@@ -8,7 +8,7 @@ import pytest
 from workbench.exceptions import RulesError
 from workbench.rules import Rules
 from workbench.rules.cards import DECK, SpecialDeck, schedule
-from workbench.rules.io import loads_rules
+from workbench.rules.io import dump_rules, loads_rules
 
 
 def test_drawing_no_card_draws_nothing_and_leaves_the_deck_as_it_was() -> None:
@@ -30,3 +30,29 @@ def test_a_rhythm_may_have_a_hundred_laps_and_not_one_more() -> None:
     assert loads_rules(f"rhythm: [{', '.join(['1'] * 100)}]\n").rhythm == (1,) * 100
     with pytest.raises(RulesError, match="a list of 101 entries, over the limit of 100"):
         loads_rules(f"rhythm: [{', '.join(['1'] * 101)}]\n")
+
+
+def test_a_rules_file_holding_only_null_says_it_should_be_a_mapping() -> None:
+    with pytest.raises(RulesError) as info:
+        loads_rules("null\n")
+    assert [(p.line, p.column, p.message) for p in info.value.problems] == [
+        (1, 1, "the file should be a mapping of keys, not NoneType None")
+    ]
+
+
+def test_a_wrong_field_is_reported_alone_without_the_checks_between_fields() -> None:
+    # one card and two per round break a rule between fields, but the wrong target stops
+    # the reading first: the fields' own problems are fixed before the rules between them
+    between = "special_cards: [rhythm]\ncards_per_round: 2\n"
+    with pytest.raises(RulesError, match="at most the 1 special cards in play"):
+        loads_rules(between)
+    with pytest.raises(RulesError) as info:
+        loads_rules(between + "target: -1\n")
+    assert [(p.line, p.message) for p in info.value.problems] == [(3, "target is -1")]
+
+
+def test_a_saved_color_name_with_a_comma_or_bracket_reads_back_as_one_name() -> None:
+    rules = Rules().replace(colors_out=("gray, dark", "pink]"))
+    text = dump_rules(rules)
+    assert 'colors_out: ["gray, dark", "pink]"]' in text
+    assert loads_rules(text) == rules
