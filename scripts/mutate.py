@@ -535,6 +535,12 @@ def _patch(module: str, source: str, filename: str) -> bool:
                 visit(f)
         elif isinstance(obj, functools.partial):
             visit(obj.func)
+        elif isinstance(obj, dict):  # a table of closures made at import, say
+            for value in list(obj.values()):
+                visit(value)
+        elif isinstance(obj, list | tuple | set | frozenset):
+            for value in list(obj):
+                visit(value)
         elif callable(obj) and hasattr(obj, "__wrapped__"):  # functools.cache and the like
             visit(obj.__wrapped__)
 
@@ -561,7 +567,7 @@ def _child(args: list[str], log: Path, site: Site, source: str, numba_cache: str
         sys.dont_write_bytecode = True
         linecache.clearcache()
         module = site.path.removesuffix(".py").replace("/", ".")
-        if numba_cache or not _patch(module, source, str(WORK / site.path)):
+        if FRESH or numba_cache or not _patch(module, source, str(WORK / site.path)):
             for name in list(sys.modules):
                 if name.split(".")[0] in ("workbench", "tests", "conftest"):
                     del sys.modules[name]
@@ -606,6 +612,10 @@ class _Alarm:
         signal.setitimer(signal.ITIMER_REAL, 0)
 
 
+FRESH = False
+"""With ``--fresh``, every child imports the package and the tests afresh (slower; what
+survivors are confirmed with, since a patch in place cannot reach what was computed at
+import)."""
 CHILD: list[int] = []
 """The running child's process id (its group is stopped with the runner)."""
 LIMITS: dict[str, float] = {}
@@ -802,6 +812,9 @@ def main() -> int:
     parser.add_argument(
         "--all-tests", action="store_true", help="run the whole selection, not the covering tests"
     )
+    parser.add_argument(
+        "--fresh", action="store_true", help="import the package and tests afresh per mutant"
+    )
     parser.add_argument("--timeout", type=float, default=6.0, help="times the covering tests' time")
     args = parser.parse_args()
 
@@ -872,6 +885,8 @@ def main() -> int:
         with contextlib.suppress(ImportError):
             importlib.import_module(name)
     version = commit()
+    global FRESH
+    FRESH = args.fresh
     preload((args.tests or all_tests()) + [str(f.relative_to(ROOT)) for f in files])
     jitted = {str(f.relative_to(ROOT)): _jitted_lines(f) for f in files}
     with RESULTS.open("a") as out:
