@@ -667,9 +667,10 @@ def run_mutant(
     try:
         target.write_text(source)
         pid = os.fork()
-        CHILD[:] = [pid]
         if pid == 0:
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)
             _child(args, STATE / f"last-{WORK.name}.log", site, source, numba_cache)
+        CHILD[:] = [pid]
         verdict = ""
         while True:
             done, status = os.waitpid(pid, os.WNOHANG)
@@ -683,6 +684,8 @@ def run_mutant(
                 verdict, code = "timeout", -9
                 break
             time.sleep(0.05)
+        if code == -signal.SIGTERM:  # stopped from outside, not by the mutant
+            raise SystemExit("a child was stopped from outside: its mutant is not counted")
         if not verdict:
             verdict = {0: "survived", 1: "killed"}.get(
                 code, f"crashed {-code}" if code < 0 else f"error {code}"
@@ -723,6 +726,9 @@ def load_results() -> dict[str, dict[str, Any]]:
         for line in RESULTS.read_text().splitlines():
             if line.strip():
                 row = json.loads(line)
+                if row["status"] == "void":  # a result found wrong (a child stopped by hand)
+                    out.pop(row["id"], None)
+                    continue
                 old = out.get(row["id"])
                 if (
                     old is not None
