@@ -56,3 +56,9 @@ def test_a_saved_color_name_with_a_comma_or_bracket_reads_back_as_one_name() -> 
     text = dump_rules(rules)
     assert 'colors_out: ["gray, dark", "pink]"]' in text
     assert loads_rules(text) == rules
+
+
+def test_a_turn_cannot_color_more_rails_than_it_places() -> None:
+    rules = Rules(colored_rails=4, colored_per_turn=2)
+    assert rules.allows_turn(2, colored=2)
+    assert not rules.allows_turn(1, colored=2)
