@@ -9,6 +9,7 @@ from workbench.exceptions import RulesError
 from workbench.rules import Rules
 from workbench.rules.cards import DECK, SpecialDeck, schedule
 from workbench.rules.io import dump_rules, loads_rules
+from workbench.rules.scoring import start_scores, table_points
 
 
 def test_drawing_no_card_draws_nothing_and_leaves_the_deck_as_it_was() -> None:
@@ -62,3 +63,16 @@ def test_a_turn_cannot_color_more_rails_than_it_places() -> None:
     rules = Rules(colored_rails=4, colored_per_turn=2)
     assert rules.allows_turn(2, colored=2)
     assert not rules.allows_turn(1, colored=2)
+
+
+def test_a_game_needs_at_least_one_player_to_start_scores() -> None:
+    assert start_scores(Rules(), 1) == (0,)
+    with pytest.raises(ValueError, match="players is 0, it must be at least 1"):
+        start_scores(Rules(), 0)
+
+
+def test_table_points_reads_zero_missing_rails_from_the_table_and_refuses_fewer() -> None:
+    rules = Rules()  # the rulebook's table: at most 1 missing scores 3
+    assert table_points(rules, 0) == table_points(rules, 1) == 3
+    with pytest.raises(ValueError, match="a missing-rail count is 0 or more, not -1"):
+        table_points(rules, -1)
