@@ -4,8 +4,10 @@ showed untested: each test states one behaviour a planted one-line bug broke sil
 from __future__ import annotations
 
 import networkx as nx
+import pytest
 
-from workbench.teach._graphs import view
+from workbench.teach._graphs import distinct_terminals, prune_leaves, spanning_forest, view
+from workbench.teach.answers import Names
 
 
 def test_the_view_sorts_edges_by_both_ends_in_node_order() -> None:
@@ -31,3 +33,51 @@ def test_parallel_edges_weigh_their_lightest_and_an_unweighted_one_weighs_one() 
     M.add_edge("a", "b", weight=3)
     M.add_edge("b", "c")
     assert view(M).edges() == [(("a", "b"), 3), (("b", "c"), 1)]
+
+
+def test_a_terminal_missing_from_the_graph_is_named_in_the_error() -> None:
+    G = nx.path_graph(["a", "b", "c"])
+    with pytest.raises(nx.NodeNotFound, match="terminal 'z' is not in the graph"):
+        distinct_terminals(G, ["a", "z"], view(G))
+
+
+def test_prune_leaves_removes_non_terminal_leaves_in_node_order_then_new_ones() -> None:
+    G = nx.Graph([("a", "b"), ("b", "c"), ("b", "d")])
+    tree = {("a", "b"), ("b", "c"), ("b", "d")}
+    removed = prune_leaves(tree, {"a"}, view(G))
+    assert removed == [("c", ("b", "c")), ("d", ("b", "d")), ("b", ("a", "b"))]
+    assert tree == set()
+
+
+def test_prune_leaves_removes_a_leaf_at_either_end_of_its_edge() -> None:
+    G = nx.path_graph(["a", "b", "c"])
+    tree = {("a", "b"), ("b", "c")}
+    assert prune_leaves(tree, {"c"}, view(G)) == [("a", ("a", "b")), ("b", ("b", "c"))]
+
+
+def test_spanning_forest_keeps_the_lightest_edges() -> None:
+    G = nx.Graph()
+    G.add_weighted_edges_from([("a", "b", 5), ("b", "c", 1), ("a", "c", 1)])
+    g = view(G)
+    assert spanning_forest(g.edges(), g) == {("b", "c"), ("a", "c")}
+
+
+def test_names_speak_of_points_only_for_a_graph_whose_nodes_are_all_points() -> None:
+    one = nx.Graph()
+    one.add_node((1, 1))
+    assert Names(one).what == "city or point"
+    assert Names(nx.Graph()).what == "node"
+    assert Names(nx.Graph([((1, 1), "x")])).what == "node"
+
+
+def test_a_node_of_a_plain_graph_answers_to_its_city_name_and_to_its_own_name() -> None:
+    G = nx.Graph([("x", "y")])
+    G.nodes["x"]["city"] = "Alder"
+    names = Names(G)
+    assert names.node("Alder") == names.node("x") == "x"
+
+
+def test_names_sort_edges_by_both_ends_in_node_order() -> None:
+    names = Names(nx.Graph([("a", "c"), ("a", "b"), ("b", "c"), ("c", "d")]))
+    edges = [("b", "c"), ("c", "d"), ("a", "c"), ("a", "b")]
+    assert sorted(edges, key=names.sort_key) == [("a", "b"), ("a", "c"), ("b", "c"), ("c", "d")]
