@@ -81,3 +81,25 @@ def test_names_sort_edges_by_both_ends_in_node_order() -> None:
     names = Names(nx.Graph([("a", "c"), ("a", "b"), ("b", "c"), ("c", "d")]))
     edges = [("b", "c"), ("c", "d"), ("a", "c"), ("a", "b")]
     assert sorted(edges, key=names.sort_key) == [("a", "b"), ("a", "c"), ("b", "c"), ("c", "d")]
+
+
+def test_an_unknown_name_suggests_at_most_three_close_ones() -> None:
+    names = Names(nx.Graph([("alda", "aldb"), ("aldc", "aldd")]))
+    with pytest.raises(ValueError, match="did you mean") as info:
+        names.node("ald")
+    suggested = str(info.value).split("did you mean ")[1].rstrip("?).").split(", ")
+    assert len(suggested) == 3
+    assert set(suggested) < {"alda", "aldb", "aldc", "aldd"}
+
+
+def test_a_dash_between_names_wins_over_a_space_inside_a_name() -> None:
+    names = Names(nx.Graph([("New York", "Boston"), ("New", "York-Boston")]))
+    assert set(names.edge("New York-Boston")) == {"New York", "Boston"}
+
+
+def test_a_dash_at_either_end_of_an_answer_is_not_a_separator() -> None:
+    # even where a node's name is empty, "-b" and "b-" are not segments
+    names = Names(nx.Graph([("", "b"), ("b", "c")]))
+    for answer in ("-b", "b-"):
+        with pytest.raises(ValueError, match="could not read"):
+            names.edge(answer)
