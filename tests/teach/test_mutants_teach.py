@@ -103,3 +103,18 @@ def test_a_dash_at_either_end_of_an_answer_is_not_a_separator() -> None:
     for answer in ("-b", "b-"):
         with pytest.raises(ValueError, match="could not read"):
             names.edge(answer)
+
+
+def test_a_segment_with_one_unknown_end_names_that_end() -> None:
+    names = Names(nx.Graph([("Boston", "Salem")]))
+    for answer in ("Boston-Nowhere", "Nowhere-Boston"):
+        with pytest.raises(ValueError, match="I don't know a node called 'Nowhere'"):
+            names.edge(answer)
+
+
+def test_a_segment_given_as_a_sequence_needs_exactly_two_ends() -> None:
+    names = Names(nx.Graph([("a", "b"), ("b", "c")]))
+    assert names.edge(("b", "a")) == ("a", "b")
+    for answer in (("a", "b", "c"), ("a",)):
+        with pytest.raises(ValueError, match="give its two ends"):
+            names.edge(answer)
