@@ -118,3 +118,9 @@ def test_a_segment_given_as_a_sequence_needs_exactly_two_ends() -> None:
     for answer in (("a", "b", "c"), ("a",)):
         with pytest.raises(ValueError, match="give its two ends"):
             names.edge(answer)
+
+
+def test_a_list_answer_of_two_node_names_is_one_segment() -> None:
+    names = Names(nx.Graph([("a", "b"), ("b", "c")]))
+    assert names.edges(("a", "b")) == [("a", "b")]
+    assert names.edges([("a", "b"), ("c", "b")]) == [("a", "b"), ("b", "c")]
