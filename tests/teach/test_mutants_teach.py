@@ -8,6 +8,7 @@ import pytest
 
 from workbench.teach._graphs import distinct_terminals, prune_leaves, spanning_forest, view
 from workbench.teach.answers import Names
+from workbench.teach.cuts import bridges
 
 
 def test_the_view_sorts_edges_by_both_ends_in_node_order() -> None:
@@ -124,3 +125,22 @@ def test_a_list_answer_of_two_node_names_is_one_segment() -> None:
     names = Names(nx.Graph([("a", "b"), ("b", "c")]))
     assert names.edges(("a", "b")) == [("a", "b")]
     assert names.edges([("a", "b"), ("c", "b")]) == [("a", "b"), ("b", "c")]
+
+
+def test_a_list_of_two_names_with_a_dash_in_one_is_one_segment() -> None:
+    names = Names(nx.Graph([("Aachen", "Baden-Baden")]))
+    assert names.edges(["Aachen", "Baden-Baden"]) == [("Aachen", "Baden-Baden")]
+
+
+def test_a_list_of_two_whole_number_nodes_is_one_segment() -> None:
+    names = Names(nx.path_graph(3))
+    assert names.edges([0, 1]) == [(0, 1)]
+
+
+def test_bridges_starts_each_search_with_a_frame_at_the_first_line() -> None:
+    G = nx.Graph([("a", "b"), ("c", "d")])  # two components: two searches
+    starts = [f for f in bridges(G).frames if f.message.startswith("Start a depth-first")]
+    assert [(f.line, f.message) for f in starts] == [
+        (0, "Start a depth-first search at 'a': disc = low = 0."),
+        (0, "Start a depth-first search at 'c': disc = low = 2."),
+    ]
