@@ -144,3 +144,13 @@ def test_bridges_starts_each_search_with_a_frame_at_the_first_line() -> None:
         (0, "Start a depth-first search at 'a': disc = low = 0."),
         (0, "Start a depth-first search at 'c': disc = low = 2."),
     ]
+
+
+def test_bridges_shows_each_step_down_the_search_at_the_second_line() -> None:
+    downs = [
+        f for f in bridges(nx.path_graph(["a", "b", "c"])).frames if f.message[:7] == "Go down"
+    ]
+    assert [(f.line, f.message) for f in downs] == [
+        (1, "Go down 'a'-'b': discover 'b', disc = low = 1."),
+        (1, "Go down 'b'-'c': discover 'c', disc = low = 2."),
+    ]
