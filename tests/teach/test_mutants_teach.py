@@ -154,3 +154,11 @@ def test_bridges_shows_each_step_down_the_search_at_the_second_line() -> None:
         (1, "Go down 'a'-'b': discover 'b', disc = low = 1."),
         (1, "Go down 'b'-'c': discover 'c', disc = low = 2."),
     ]
+
+
+def test_bridges_shows_a_back_edge_only_when_it_lowers_the_low_link() -> None:
+    # found by enumerating small graphs: node 4 reaches disc 1 through its child 2 first,
+    # so its own back edge to 3 (disc 1) changes nothing and gets no frame
+    G = nx.Graph([(0, 3), (1, 3), (1, 4), (2, 3), (2, 4), (3, 4)])
+    backs = [(f.line, f.message) for f in bridges(G).frames if f.message[:9] == "Back edge"]
+    assert backs == [(7, "Back edge 2-3: low[2] drops to disc[3] = 1.")]
