@@ -8,7 +8,7 @@ import pytest
 
 from workbench.teach._graphs import distinct_terminals, prune_leaves, spanning_forest, view
 from workbench.teach.answers import Names
-from workbench.teach.cuts import bridges
+from workbench.teach.cuts import bridges, min_cut
 
 
 def test_the_view_sorts_edges_by_both_ends_in_node_order() -> None:
@@ -162,3 +162,47 @@ def test_bridges_shows_a_back_edge_only_when_it_lowers_the_low_link() -> None:
     G = nx.Graph([(0, 3), (1, 3), (1, 4), (2, 3), (2, 4), (3, 4)])
     backs = [(f.line, f.message) for f in bridges(G).frames if f.message[:9] == "Back edge"]
     assert backs == [(7, "Back edge 2-3: low[2] drops to disc[3] = 1.")]
+
+
+def test_bridges_tells_every_step_of_tarjans_search_and_sorts_what_it_found() -> None:
+    # a bridge at each end of a triangle, the root between two of them: each frame
+    # below was checked by hand, and the answers against networkx
+    G = nx.Graph([(0, 1), (0, 2), (2, 3), (3, 4), (4, 2), (4, 5)])
+    t = bridges(G)
+    assert [(f.line, f.message) for f in t.frames] == [
+        (0, "Start a depth-first search at 0: disc = low = 0."),
+        (1, "Go down 0-1: discover 1, disc = low = 1."),
+        (4, "Back from 1 to 0: low[0] = 0."),
+        (5, "low[1] = 1 > disc[0] = 0: 0-1 is a bridge."),
+        (1, "Go down 0-2: discover 2, disc = low = 2."),
+        (1, "Go down 2-3: discover 3, disc = low = 3."),
+        (1, "Go down 3-4: discover 4, disc = low = 4."),
+        (7, "Back edge 4-2: low[4] drops to disc[2] = 2."),
+        (1, "Go down 4-5: discover 5, disc = low = 5."),
+        (4, "Back from 5 to 4: low[4] = 2."),
+        (5, "low[5] = 5 > disc[4] = 4: 4-5 is a bridge."),
+        (6, "low[5] = 5 >= disc[4] = 4: 4 is an articulation point."),
+        (4, "Back from 4 to 3: low[3] = 2."),
+        (4, "Back from 3 to 2: low[2] = 2."),
+        (6, "low[3] = 2 >= disc[2] = 2: 2 is an articulation point."),
+        (4, "Back from 2 to 0: low[0] = 0."),
+        (5, "low[2] = 2 > disc[0] = 0: 0-2 is a bridge."),
+        (8, "The root 0 has 2 children: it is an articulation point."),
+        (9, "Done: bridges 3, articulation points 3."),
+    ]
+    assert list(t.result["bridges"]) == sorted(nx.bridges(G)) == [(0, 1), (0, 2), (4, 5)]
+    assert list(t.result["articulation_points"]) == sorted(nx.articulation_points(G))
+
+
+def test_min_cut_refuses_directed_graphs_and_multigraphs() -> None:
+    for G in (nx.DiGraph([(0, 1), (1, 2)]), nx.MultiGraph([(0, 1), (1, 2)])):
+        with pytest.raises(nx.NetworkXNotImplemented, match="min_cut is not implemented for"):
+            min_cut(G, 0, 2)
+
+
+def test_min_cut_names_a_missing_source_or_sink() -> None:
+    G = nx.path_graph(3)
+    with pytest.raises(nx.NodeNotFound, match="s 9 is not in the graph"):
+        min_cut(G, 9, 2)
+    with pytest.raises(nx.NodeNotFound, match="t 9 is not in the graph"):
+        min_cut(G, 0, 9)
