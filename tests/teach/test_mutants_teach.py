@@ -206,3 +206,13 @@ def test_min_cut_names_a_missing_source_or_sink() -> None:
         min_cut(G, 9, 2)
     with pytest.raises(nx.NodeNotFound, match="t 9 is not in the graph"):
         min_cut(G, 0, 9)
+
+
+def test_min_cut_stops_showing_flow_on_an_edge_whose_flow_was_sent_back() -> None:
+    # the second augmenting path crosses 1-2 against the first one's flow, cancelling it
+    G = nx.Graph([(0, 2), (0, 4), (1, 2), (1, 4), (1, 5), (2, 3), (3, 5)])
+    t = min_cut(G, 0, 5)
+    sends = [dict(f.edges) for f in t.frames if f.line == 2]
+    assert sends[0] == {(0, 2): "flow", (1, 2): "flow", (1, 5): "flow"}
+    assert sends[1] == {e: "flow" for e in [(0, 2), (1, 5), (0, 4), (1, 4), (2, 3), (3, 5)]}
+    assert t.result["value"] == len(nx.minimum_edge_cut(G, 0, 5)) == 2
