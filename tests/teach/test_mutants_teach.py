@@ -216,3 +216,11 @@ def test_min_cut_stops_showing_flow_on_an_edge_whose_flow_was_sent_back() -> Non
     assert sends[0] == {(0, 2): "flow", (1, 2): "flow", (1, 5): "flow"}
     assert sends[1] == {e: "flow" for e in [(0, 2), (1, 5), (0, 4), (1, 4), (2, 3), (3, 5)]}
     assert t.result["value"] == len(nx.minimum_edge_cut(G, 0, 5)) == 2
+
+
+def test_min_cut_marks_the_nodes_still_reached_besides_the_source_in_node_order() -> None:
+    t = min_cut(nx.Graph([(0, 1), (0, 3), (1, 3), (1, 2)]), 0, 2)
+    assert t.result["source_side"] == (0, 1, 3)
+    assert t.result["cut"] == ((1, 2),)
+    (side,) = [dict(f.nodes) for f in t.frames if f.line == 3]
+    assert side == {0: "source", 2: "sink", 1: "visited", 3: "visited"}
