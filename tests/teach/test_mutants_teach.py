@@ -6,6 +6,7 @@ from __future__ import annotations
 import networkx as nx
 import pytest
 
+from workbench.teach import exercises as ex
 from workbench.teach._graphs import distinct_terminals, prune_leaves, spanning_forest, view
 from workbench.teach.answers import Names
 from workbench.teach.cuts import bridges, min_cut
@@ -224,3 +225,24 @@ def test_min_cut_marks_the_nodes_still_reached_besides_the_source_in_node_order(
     assert t.result["cut"] == ((1, 2),)
     (side,) = [dict(f.nodes) for f in t.frames if f.line == 3]
     assert side == {0: "source", 2: "sink", 1: "visited", 3: "visited"}
+
+
+def test_exercise_numbers_are_written_to_three_decimals_and_whole_ones_without() -> None:
+    assert ex._num(1.23456) == 1.235
+    assert ex._num(3.0) == 3 and isinstance(ex._num(3.0), int)
+
+
+def test_exercise_listings_name_up_to_the_limit_and_count_the_rest() -> None:
+    names = [f"n{i}" for i in range(ex._SHOWN + 1)]
+    assert ex._listing(names[:-1]) == f"{', '.join(names[:-2])} and {names[-2]}"
+    assert ex._listing(names) == f"{', '.join(names[:-1])} and 1 more"
+
+
+def test_exercise_counts_are_singular_only_for_one() -> None:
+    assert [ex._count(n, "segment") for n in (0, 1, 2)] == ["0 segments", "1 segment", "2 segments"]
+
+
+def test_exercises_refuse_multigraphs_and_directed_graphs() -> None:
+    for G in (nx.MultiGraph([(0, 1)]), nx.DiGraph([(0, 1)])):
+        with pytest.raises(ValueError, match="exercises are asked on simple undirected graphs"):
+            ex._resolve(G, 0)
