@@ -3,9 +3,12 @@ showed untested: each test states one behaviour a planted one-line bug broke sil
 
 from __future__ import annotations
 
+import random
+
 import networkx as nx
 import pytest
 
+from workbench import load_map
 from workbench.teach import exercises as ex
 from workbench.teach._graphs import distinct_terminals, prune_leaves, spanning_forest, view
 from workbench.teach.answers import Names
@@ -246,3 +249,36 @@ def test_exercises_refuse_multigraphs_and_directed_graphs() -> None:
     for G in (nx.MultiGraph([(0, 1)]), nx.DiGraph([(0, 1)])):
         with pytest.raises(ValueError, match="exercises are asked on simple undirected graphs"):
             ex._resolve(G, 0)
+
+
+def test_an_exercise_keeps_a_graph_up_to_a_third_over_its_size_and_cuts_a_larger_one() -> None:
+    rng = random.Random(0)
+    small = nx.path_graph(8)  # 6 + 6 // 3 = 8 nodes: kept whole
+    assert set(ex._area(small, rng, 6)) == set(small)
+    large = nx.path_graph(9)
+    area = ex._area(large, rng, 6)
+    assert len(area) == 6 and nx.is_connected(area)
+
+
+def test_an_exercise_area_is_centred_on_a_city_when_the_graph_has_cities() -> None:
+    G = nx.path_graph(30)
+    G.nodes[29]["city"] = "End"
+    for seed in range(5):
+        assert 29 in ex._area(G, random.Random(seed), 6)
+
+
+def test_an_unweighted_exercise_edge_weighs_one() -> None:
+    G = nx.Graph([(0, 1)])
+    G.add_edge(1, 2, weight=4)
+    assert (ex._weight(G, (0, 1)), ex._weight(G, (1, 2))) == (1, 4)
+
+
+def test_a_hand_on_a_board_takes_one_city_of_each_color_and_elsewhere_at_most_count_nodes() -> None:
+    board = load_map("maps/tiny.yaml")
+    G = board.graph()
+    hand = ex._cities(G, board, random.Random(3), 99)
+    color_of = {c.at: c.color for c in board.cities}
+    assert sorted(color_of[h] for h in hand) == sorted(board.color_names)
+    assert ex._cities(nx.path_graph(3), None, random.Random(3), 5) != []
+    assert len(ex._cities(nx.path_graph(3), None, random.Random(3), 5)) == 3
+    assert len(ex._cities(nx.path_graph(9), None, random.Random(3), 5)) == 5
