@@ -282,3 +282,32 @@ def test_a_hand_on_a_board_takes_one_city_of_each_color_and_elsewhere_at_most_co
     assert ex._cities(nx.path_graph(3), None, random.Random(3), 5) != []
     assert len(ex._cities(nx.path_graph(3), None, random.Random(3), 5)) == 3
     assert len(ex._cities(nx.path_graph(9), None, random.Random(3), 5)) == 5
+
+
+def test_kruskal_order_adds_the_lightest_edges_first() -> None:
+    G = nx.Graph()
+    G.add_weighted_edges_from([("a", "c", 3), ("b", "c", 2), ("a", "b", 1)])
+    assert ex._kruskal_order(G, Names(G)) == [("a", "b"), ("b", "c")]
+
+
+def _moments_graph() -> nx.Graph:
+    # Kruskal adds a-b, a-c, c-d; after a-b and a-c, the light b-c would close a cycle
+    G = nx.Graph()
+    G.add_weighted_edges_from(
+        [("a", "b", 1), ("a", "c", 1), ("b", "c", 1), ("c", "d", 1), ("a", "d", 5)]
+    )
+    return G
+
+
+def test_kruskal_moments_are_those_with_three_answers_or_fewer_and_traps_among_them() -> None:
+    G = _moments_graph()
+    added = ex._kruskal_order(G, Names(G))
+    assert added == [("a", "b"), ("a", "c"), ("c", "d")]
+    # moment 0: four light edges to choose from; 1: three; 2: one (c-d), with b-c a trap
+    assert ex._kruskal_moments(G, added) == ([2], [1, 2])
+
+
+def test_a_kruskal_moment_with_four_answers_is_not_small() -> None:
+    G = nx.Graph([("a", "b"), ("c", "d"), ("e", "f"), ("g", "h")])
+    added = ex._kruskal_order(G, Names(G))
+    assert ex._kruskal_moments(G, added) == ([], [1, 2, 3])
