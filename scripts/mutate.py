@@ -26,6 +26,7 @@ import argparse
 import ast
 import contextlib
 import copy
+import fcntl
 import functools
 import hashlib
 import importlib
@@ -869,6 +870,13 @@ def main() -> int:
     ]
     if stale and not (args.tests or args.all_tests):
         print(f"the coverage map is older than {', '.join(stale)}: run --prepare again")
+        return 2
+    WORK.mkdir(parents=True, exist_ok=True)
+    lock = (WORK / ".lock").open("w")
+    try:  # two runners on one copy would write mutants under each other
+        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        print(f"another runner uses {WORK}: give this one MUTATE_WORK=.mutation/other")
         return 2
     sync()
     results = load_results()
