@@ -1,23 +1,25 @@
 """Mutation testing of the core: plant one small bug at a time and see whether a test fails.
 
-    python scripts/mutate.py [--sample N] [--seed S] [--module PATH ...] [--list] [--jobs-timeout X]
+    python scripts/mutate.py --prepare        # copy the checkout, per-test coverage (once)
+    python scripts/mutate.py --prepare-jit    # the numba kernels' lines, JIT off (once)
+    python scripts/mutate.py [--module PATH ...] [--match TEXT ...]   # run (resumes)
+    python scripts/mutate.py --report         # per module; exit 1 while one is unexplained
+    python scripts/mutate.py --survivors [--tests T ...] [--all-tests] [--fresh]
 
 Each *mutant* is the package with one operator applied at one place of one module: a
 comparison turned (``<`` to ``<=``, ``==`` to ``!=``), an operator swapped (``+`` to ``-``,
 ``and`` to ``or``), ``min`` made ``max``, a sort reversed, a ``not`` dropped, a small
-number changed, a call statement or an augmented assignment removed. The mutant runs the
-tests that cover its module (a narrow list per package, :data:`SELECTION`, so a run stays
-affordable on a busy machine) in a private copy of the checkout, stopping at the first
-failure. A mutant no test notices *survives*: a bug of that shape would ship green.
+number changed, a call statement or an augmented assignment removed. A mutant runs only
+the tests that execute its line (measured once with coverage.py, a context per test),
+quickest first, with ``-x``, in a forked child that patches the mutated functions' code in
+place; a test running far past its clean time counts as noticing a hang. A mutant no test
+notices *survives*: a bug of that shape would ship green. A line no test executes is a
+``no coverage`` survivor. Results go to ``.mutation/results.jsonl`` as they come, so a
+stopped run loses nothing and the next one resumes.
 
-Survivors are printed with their place and a stable id. Survivors explained as equivalent
-(the mutant behaves exactly as the original) are listed by id in ``docs/mutation.md`` and
-reported apart; any other survivor is a gap in the tests. The exit status is 1 when an
-unexplained survivor remains.
-
-Numba kernels are compiled again for each mutant of theirs (into a private cache, so the
-checkout's cache is left alone). ``--sample`` picks mutants at random (seeded) when the
-whole run is too long; ``--list`` only counts and lists them.
+Survivors explained as equivalent (the mutant behaves exactly as the original) are listed
+by id in ``docs/mutation.md`` and reported apart; ``--report`` exits 1 while a survivor is
+not explained or a mutant is not run. See ``docs/mutation.md`` for how it all works.
 """
 
 from __future__ import annotations
