@@ -311,3 +311,39 @@ def test_a_kruskal_moment_with_four_answers_is_not_small() -> None:
     G = nx.Graph([("a", "b"), ("c", "d"), ("e", "f"), ("g", "h")])
     added = ex._kruskal_order(G, Names(G))
     assert ex._kruskal_moments(G, added) == ([], [1, 2, 3])
+
+
+def test_a_kruskal_exercise_on_a_graph_asks_about_edges_and_draws_its_tree() -> None:
+    exercise = ex.KruskalNext.from_forest(_moments_graph(), [("a", "b"), ("a", "c")])
+    assert exercise.question.endswith(
+        "It has added these edges so far, in this order: a-b, a-c. Which edge does it add next?"
+    )
+    assert dict(exercise.picture.edges) == {
+        ("a", "b"): "tree",
+        ("a", "c"): "tree",
+        ("a", "d"): "candidate",
+        ("b", "c"): "candidate",
+        ("c", "d"): "candidate",
+    }
+
+
+def test_a_kruskal_exercise_on_a_board_asks_about_segments() -> None:
+    board = load_map("maps/tiny.yaml")
+    exercise = ex.KruskalNext.from_forest(board.graph(), [], board=board)
+    assert "Which segment does it add first?" in exercise.question
+
+
+def test_a_kruskal_answer_already_in_the_tree_says_when_it_was_added() -> None:
+    exercise = ex.KruskalNext.from_forest(_moments_graph(), [("a", "b"), ("a", "c")])
+    assert exercise.check("a-c").message == (
+        "a-c is already in the tree (Kruskal added it as edge number 2). Which one comes next?"
+    )
+
+
+def test_a_kruskal_verdict_speaks_of_ties_only_when_there_are_some() -> None:
+    alone = ex.KruskalNext.from_forest(_moments_graph(), [("a", "b"), ("a", "c")])
+    assert alone.check("c-d").message == (
+        "Yes! c-d costs 1, the least of any edge joining two different trees."
+    )
+    tied = ex.KruskalNext.from_forest(_moments_graph(), [("a", "b")])
+    assert "3 edges tie at 1 (a-c, b-c and c-d)" in tied.check("c-d").message
