@@ -14,7 +14,7 @@ the tests that execute its line (measured once with coverage.py, a context per t
 quickest first, with ``-x``, in a forked child that patches the mutated functions' code in
 place; a test running far past its clean time counts as noticing a hang. A mutant no test
 notices *survives*: a bug of that shape would ship green. A line no test executes is a
-``no coverage`` survivor. Results go to ``.mutation/results.jsonl`` as they come, so a
+``no coverage`` survivor. Results go to ``docs/mutation-results.jsonl`` as they come, so a
 stopped run loses nothing and the next one resumes.
 
 Survivors explained as equivalent (the mutant behaves exactly as the original) are listed
@@ -333,7 +333,9 @@ WORK = ROOT / os.environ.get("MUTATE_WORK", ".mutation/work")
 mutants while a long run goes on; both append to the same results."""
 COVERAGE_MAP = STATE / "coverage.json"
 DURATIONS = STATE / "durations.json"
-RESULTS = STATE / "results.jsonl"
+RESULTS = ROOT / "docs" / "mutation-results.jsonl"
+"""The results, one JSON line per mutant run (committed: the report, and what a later run
+resumes from)."""
 NUMBA_CACHE = STATE / "numba-cache"
 
 JIT_TESTS = (
