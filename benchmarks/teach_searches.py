@@ -1,6 +1,6 @@
 """How the lesson's two exact searches grow: the longest trail and a hand's Steiner forest.
 
-    python benchmarks/teach_searches.py [--cities 11] [--hands 20] [--seed 0]
+    python benchmarks/teach_searches.py [--cities 11] [--hands 20] [--seed 0] [--quick]
 
 Longest trail: the cities of Ticket to Ride Europe nearest Paris, four and more, with every
 route between them. For each part: the trails a plain search walks (every start, every
@@ -52,7 +52,10 @@ def main() -> None:
     parser.add_argument("--cities", type=int, default=11, help="largest part (cities)")
     parser.add_argument("--hands", type=int, default=20, help="hands per size")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--quick", action="store_true", help="a few seconds: 7 cities, 2 hands")
     args = parser.parse_args()
+    if args.quick:
+        args.cities, args.hands = min(args.cities, 7), min(args.hands, 2)
     board = load_map(ROOT / "maps" / "ticket_to_ride_europe.yaml")
     assert isinstance(board, RouteBoard)
     routes = route_graph(board)
@@ -76,7 +79,7 @@ def main() -> None:
     print("\nSteiner forest, hands of real tickets (mean ms per hand)")
     print("tickets  hands  traced ms  analysis ms  frames")
     rng = random.Random(args.seed)
-    for k in range(2, 7):
+    for k in range(2, 4 if args.quick else 7):
         hands = [[t.ends for t in rng.sample(board.tickets, k)] for _ in range(args.hands)]
         ours = theirs = 0.0
         frames = 0
