@@ -189,7 +189,13 @@ class _Base:
         found = self._gains.get(key)
         if found is not None:
             return found
-        value: float = self.score(obs, seat, (card,)) - base
+        sc = self._scorer
+        rivals = self._rivals.get(seat)
+        if sc is None or rivals is None:
+            value: float = self.score(obs, seat, (card,)) - base
+        else:
+            luggage = obs.luggage if seat == obs.seat else ()
+            value = sc.total_plus(obs.tableaux[seat], luggage, rivals, card) - base
         value += self.worth[card]
         self._gains[key] = float(value)
         return float(value)

@@ -223,6 +223,7 @@ class Scorer:
         self._checks = [_season_check(o, colors) for o in self.seasons]
         self._mine: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, int, int]] = {}
         self._runs: dict[tuple[int, ...], int] = {}
+        self._plus: dict[tuple[tuple[int, ...], tuple[int, ...], int], tuple[int, int, int]] = {}
         self._partials: dict[tuple[int, ...], _Partial] = {(): ((0,) * len(colors), 0, 0, 0, 0, ())}
 
     def passports(self, tableau: Sequence[int], luggage: Sequence[int]) -> int:
@@ -404,6 +405,18 @@ class Scorer:
         True
         """
         counts, wild, points, per_pp, pp, per_color = self.partial(tableau)
+        return self._own_from(counts, wild, points, per_pp, pp, per_color, luggage)
+
+    def _own_from(
+        self,
+        counts: Sequence[int],
+        wild: int,
+        points: int,
+        per_pp: int,
+        pp: int,
+        per_color: Sequence[tuple[int, int]],
+        luggage: Sequence[int],
+    ) -> tuple[int, int]:
         lug_points = 0
         if luggage:
             lug = self.lug
@@ -465,6 +478,59 @@ class Scorer:
             if len(self._mine) >= _KEPT:
                 self._mine.clear()
             self._mine[key] = mine
+        total, pp, run = mine
+        for visa, medals in self._medals:
+            if visa:
+                total += _medal(pp, rivals[0], medals, self.ties)
+            else:
+                total += _medal(run, rivals[1], medals, self.ties)
+        return total
+
+    def total_plus(
+        self,
+        tableau: tuple[int, ...],
+        luggage: tuple[int, ...],
+        rivals: tuple[tuple[int, ...], tuple[int, ...]],
+        card: int,
+    ) -> int:
+        """:meth:`total_against` of ``tableau`` with ``card`` on top, worked out from
+        :meth:`partial` of ``tableau`` and the card alone (a bot tries every card in
+        sight on its tableau, turn after turn while its tableau stays: what depends on
+        the player alone is kept by tableau, Luggage and card).
+
+        >>> from workbench.games.transorient_express.cards import load_cards
+        >>> scorer = Scorer(load_cards("maps/transorient_express.yaml"), (0, 6, 12))
+        >>> rivals = scorer.rivals(0, [[3, 40], [5], [30]], [[]] * 3)
+        >>> all(scorer.total_plus((3, 40), (2,), rivals, card)
+        ...     == scorer.total_against((3, 40, card), (2,), rivals) for card in range(72))
+        True
+        """
+        key = (tableau, luggage, card)
+        mine = self._plus.get(key)
+        if mine is None:
+            kept, wild, points, per_pp, pp, per_color = self.partial(tableau)
+            d_points, d_pp, color, kind, e_color, amount, _ = self.dest[card]
+            counts: Sequence[int] = kept
+            if kind == "wild_color":
+                wild += 1
+            else:
+                counts = list(kept)
+                counts[color] += 1
+            if kind == "per_color":
+                per_color = (*per_color, (e_color, amount))
+            elif kind == "per_passport":
+                per_pp += amount
+            own, pp = self._own_from(
+                counts, wild, points + d_points, per_pp, pp + d_pp, per_color, luggage
+            )
+            run = self.run((*tableau, card)) if self.needs_run else 0
+            for o in self.ranked:
+                if not o.medals:
+                    own += table_points(o, pp if o.kind == "visa" else run)
+            mine = (own, pp, run)
+            if len(self._plus) >= _KEPT:
+                self._plus.clear()
+            self._plus[key] = mine
         total, pp, run = mine
         for visa, medals in self._medals:
             if visa:
