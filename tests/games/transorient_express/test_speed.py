@@ -205,6 +205,10 @@ def test_the_kept_and_incremental_scores_are_the_plain_ones(
         for seat in range(len(tables)):
             rivals = scorer.rivals(seat, tables, lugs)
             assert scorer.total_against(tables[seat], lugs[seat], rivals) == plain[seat].total
+            if tables[seat]:  # the last card put on top of the rest
+                *rest, top = tables[seat]
+                plus = scorer.total_plus(tuple(rest), tuple(lugs[seat]), rivals, top)
+                assert plus == plain[seat].total
             own, season_points, lug_points = scorer.own(tables[seat], lugs[seat])
             assert scorer.own_total(tuple(tables[seat]), lugs[seat]) == (
                 own + sum(season_points) + lug_points,
@@ -221,3 +225,16 @@ def test_the_incremental_sums_do_not_depend_on_the_order_cards_were_added(
         counts, wild, points, per_pp, pp, per_color = scorer.partial(order)
         assert (counts, wild, points, per_pp, pp) == scorer.partial(hand)[:5]
         assert sorted(per_color) == sorted(scorer.partial(hand)[5])
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(0, 40), min_size=1, max_size=7).filter(any))
+def test_the_token_draws_weights_are_the_referees(counts: list[int]) -> None:
+    # _token_cdf writes outcome_cdf's arithmetic out: the very same floats
+    from workbench.games.referee import outcome_cdf
+    from workbench.games.transorient_express.game import _token_cdf
+
+    total = sum(counts)
+    colors = [i for i, n in enumerate(counts) if n]
+    expected = outcome_cdf(tuple([counts[i] / total for i in colors]))
+    assert _token_cdf(list(counts)) == (expected, colors)

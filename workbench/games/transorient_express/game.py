@@ -29,6 +29,7 @@ from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
+from itertools import accumulate
 from typing import Any
 
 import numpy as np
@@ -1046,7 +1047,19 @@ def _token_cdf(counts: list[int]) -> tuple[list[float], list[int]]:
     indices, kept by counts."""
     total = sum(counts)
     colors = [i for i, n in enumerate(counts) if n]
-    found = (outcome_cdf(tuple([counts[i] / total for i in colors])), colors)
+    weights = [counts[i] / total for i in colors]
+    if len(weights) < 8:
+        # outcome_cdf's arithmetic written out (the same floats), without its table:
+        # a bag's counts are seldom seen twice, their weights no more
+        added = 0.0
+        for p in weights:
+            added += p
+        cumulative = list(accumulate([p / added for p in weights]))
+        last = cumulative[-1]
+        cdf = [c / last for c in cumulative]
+    else:
+        cdf = outcome_cdf(tuple(weights))
+    found = (cdf, colors)
     if len(_TOKEN_CDFS) >= 20_000:
         _TOKEN_CDFS.clear()
     _TOKEN_CDFS[tuple(counts)] = found
