@@ -217,6 +217,7 @@ class Scorer:
         self.seasons = [o for o in self.objs if o.kind == "season"]
         self.ranked = [o for o in self.objs if o.kind != "season"]
         self.needs_run = any(o.kind == "route" for o in self.objs)
+        self._wild_numbers = frozenset(i for i, d in enumerate(self.dest) if d[3] == "wild_number")
         self._medals = [(o.kind == "visa", o.medals) for o in self.ranked if o.medals]
         self.ranks = bool(self._medals)
         """Whether an objective in play ranks the players (else :meth:`rivals` matter not)."""
@@ -523,7 +524,15 @@ class Scorer:
             own, pp = self._own_from(
                 counts, wild, points + d_points, per_pp, pp + d_pp, per_color, luggage
             )
-            run = self.run((*tableau, card)) if self.needs_run else 0
+            if not self.needs_run:
+                run = 0
+            elif kind != "wild_number" and self._wild_numbers.isdisjoint(tableau):
+                # without wild numbers the set 1..run goes on only with the next number
+                run = self.run(tableau)
+                if self.dest[card][6] == run + 1:
+                    run = self.run((*tableau, card))
+            else:
+                run = self.run((*tableau, card))
             for o in self.ranked:
                 if not o.medals:
                     own += table_points(o, pp if o.kind == "visa" else run)
