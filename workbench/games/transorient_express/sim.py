@@ -112,35 +112,28 @@ def play_rows(
     the_game = TransorientExpress(board, rules, len(bots), deal)
     names = list(names)
     cards = board
-    events: list[dict[str, Any]] = []
+    # a card event as (round, seat, event, card, tokens): its row is written once the
+    # winners are known
+    events: list[tuple[int, int, str, int, int]] = []
 
     def before(state: Any, action: Any, seat: int) -> None:
-        if isinstance(action, Take | Pile):
-            card = state.bottom[action.column]
-            event = "taken" if isinstance(action, Take) else "passed"
-            tokens = sum(state.piles[action.column])
-        elif isinstance(action, Play):
+        kind = type(action)
+        if kind is Take or kind is Pile:
+            col = action.column
+            tokens = state.piles[col]
+            events.append(
+                (
+                    state.round,
+                    seat,
+                    "taken" if kind is Take else "passed",
+                    state.bottom[col],
+                    sum(tokens),
+                )
+            )
+        elif kind is Play:
             card = action.card
-            event = "played"
-            tokens = sum(k for _, k in state.cost(seat, card))
-        else:
-            return
-        d = cards.destinations[card]
-        events.append(
-            {
-                "variant": variant,
-                "game": game,
-                "round": state.round,
-                "seat": seat,
-                "bot": names[seat],
-                "event": event,
-                "card": d.label,
-                "number": d.number,
-                "color": d.color,
-                "effect": d.effect.kind,
-                "tokens": tokens,
-            }
-        )
+            paid = sum([k for _, k in state.cost(seat, card)])
+            events.append((state.round, seat, "played", card, paid))
 
     match = Match(the_game, bots, bot_seed, names=names)
     where = f"game {game} of {variant or 'the run'} (game seed {deal})"
@@ -161,10 +154,29 @@ def play_rows(
     parts = state.breakdown()
     winners = () if truncated else state.winners(parts)
     share = 1.0 / len(winners) if winners else 0.0
-    for row in events:
-        row["winner"] = row["seat"] in winners
-        row["win_share"] = share if row["seat"] in winners else 0.0
-        append_row(tables["cards"], row)
+    out = tables["cards"]
+    dests = cards.destinations
+    for rnd, seat, event, card, tokens in events:
+        d = dests[card]
+        won = seat in winners
+        append_row(
+            out,
+            {
+                "variant": variant,
+                "game": game,
+                "round": rnd,
+                "seat": seat,
+                "bot": names[seat],
+                "event": event,
+                "card": d.label,
+                "number": d.number,
+                "color": d.color,
+                "effect": d.effect.kind,
+                "tokens": tokens,
+                "winner": won,
+                "win_share": share if won else 0.0,
+            },
+        )
     kinds = [cards.objectives[i].kind for i in state.objectives]
     seat_extra = []
     for s, b in enumerate(parts):
