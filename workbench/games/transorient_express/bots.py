@@ -295,6 +295,9 @@ class GreedyBot(_Base):
         # runs for every column of every mandatory action, the bulk of a greedy game
         seat, costs, gains = self.seat, self._costs, self._gains
         missing = self.missing
+        sc, rivals = self._scorer, self._rivals.get(seat, ((), ()))
+        plus = sc.total_plus if sc is not None and seat in self._rivals else None
+        tableau, luggage, worth = obs.tableaux[seat], obs.luggage, self.worth
         short = []  # the hand cards the store cannot pay now: cost, gain per token
         for card in obs.hand:
             cost = costs.get((seat, card)) or self.cost(obs, card)
@@ -314,7 +317,12 @@ class GreedyBot(_Base):
                 coverage = (total - lack) / total if total else 1.0
                 gain = gains.get((seat, card))
                 if gain is None:
-                    gain = self.gain(obs, card, base)
+                    if plus is None:
+                        gain = self.gain(obs, card, base)
+                    else:  # gain's sum written out
+                        gain = gains[seat, card] = float(
+                            plus(tableau, luggage, rivals, card) - base + worth[card]
+                        )
                 out.append(gain / (total + 1) * (0.5 + 0.5 * coverage))
                 continue
             assert isinstance(a, Pile)
