@@ -93,6 +93,9 @@ class _Base:
         self._rivals: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}  # and rivals
         self._discounts: dict[int, list[int]] = {}  # and discounts, by seat
         self._costs: dict[tuple[int, int], list[tuple[int, int]]] = {}  # and costs
+        # discounts and costs depend on the seat's tableau alone: they are kept while
+        # the tableaux they were worked out for stay
+        self._cost_tableaux: dict[int, tuple[int, ...]] = {}
         self._key: tuple[Any, ...] | None = None  # what those were worked out for
 
     def _worth(self) -> tuple[float, ...]:
@@ -121,8 +124,13 @@ class _Base:
         self._key = key
         self._gains.clear()
         self._rivals.clear()
-        self._discounts.clear()
-        self._costs.clear()
+        tableaux = obs.tableaux
+        for seat, tableau in self._cost_tableaux.items():
+            if tableaux[seat] != tableau:
+                self._discounts.clear()
+                self._costs.clear()
+                self._cost_tableaux.clear()
+                break
         sc = self._scorer
         if sc is None or sc.objective_indices != obs.objectives:
             self._scorer = scorer(self.game.cards, obs.objectives, self.game.rules.ranked_ties)
@@ -178,6 +186,7 @@ class _Base:
                 if color >= 0:
                     disc[color] += 1
             self._discounts[seat] = disc
+            self._cost_tableaux[seat] = obs.tableaux[seat]
         found = self._costs[seat, card] = [
             (i, n - disc[i]) for i, n in self.costs[card] if n > disc[i]
         ]

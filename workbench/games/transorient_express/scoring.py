@@ -541,11 +541,17 @@ class Scorer:
                 self._plus.clear()
             self._plus[key] = mine
         total, pp, run = mine
-        for visa, medals in self._medals:
-            if visa:
-                total += _medal(pp, rivals[0], medals, self.ties)
-            else:
-                total += _medal(run, rivals[1], medals, self.ties)
+        dense = self.ties == "dense"
+        for visa, medals in self._medals:  # _medal written out
+            value = pp if visa else run
+            if value > 0:
+                others = rivals[0] if visa else rivals[1]
+                if dense:
+                    rank = len({w for w in others if w > value})
+                else:
+                    rank = len([w for w in others if w > value])
+                if rank < len(medals):
+                    total += medals[rank]
         return total
 
 
