@@ -222,7 +222,21 @@ class RandomBot(_Base):
     """Uniformly random legal actions."""
 
     def act(self, obs: Observation) -> Action:
-        legal = obs.legal_actions
+        return self.choose(obs.legal_actions)
+
+    def choose(self, legal: Sequence[Action]) -> Action:
+        """:meth:`act` given the legal actions alone (all it looks at: the simulator
+        builds no observation for it).
+
+        >>> from workbench.games import GAMES
+        >>> game = GAMES["transorient_express"].new_game(players=2, seed=3)
+        >>> state = game.new_state()
+        >>> while state.to_play is None:
+        ...     state.apply(state.chance_outcomes()[0][0])
+        >>> a = RandomBot(game, 0, np.random.default_rng(1)).act(state.observation(0))
+        >>> a == RandomBot(game, 0, np.random.default_rng(1)).choose(state.legal_actions())
+        True
+        """
         return legal[int(self.rng.integers(len(legal)))]
 
 

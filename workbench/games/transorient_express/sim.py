@@ -226,12 +226,15 @@ def _run(
     generator, without the list of outcomes). The same games, the same errors; returns
     whether the game was cut off."""
     from workbench.exceptions import IllegalActionError
+    from workbench.games.transorient_express.bots import RandomBot
 
     state: TransorientState = match.state  # type: ignore[assignment]
     bots, chance, draw, apply = match.bots, match.chance, state.draw, state.apply
     # a bot that plays a lone legal action without looking at anything is not shown
     # an observation for it (the only choice it has is played)
     blind = [getattr(bot, "plays_a_lone_action", False) is True for bot in bots]
+    # the random bot looks at the legal actions alone (unless a subclass looks further)
+    choosers = [getattr(type(bot), "act", None) is RandomBot.act for bot in bots]
     for _ in range(max_actions):
         if state.round > max_rounds:
             return True
@@ -248,7 +251,9 @@ def _run(
             raise RuntimeError(f"{where}: no one to play in the {state.phase} step")
         bot = bots[seat]
         assert bot is not None, "the simulator plays bots only"
-        if blind[seat]:
+        if choosers[seat]:
+            action = bot.choose(state.legal_actions())  # type: ignore[attr-defined]
+        elif blind[seat]:
             legal = state.legal_actions()
             action = legal[0] if len(legal) == 1 else bot.act(state.observation(seat, legal))
         else:
