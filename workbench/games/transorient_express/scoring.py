@@ -468,6 +468,8 @@ class Scorer:
         """
         key = (tuple(tableau), tuple(luggage))
         mine = self._mine.get(key)
+        if mine is None and key[0]:  # worked out by total_plus already?
+            mine = self._plus.get((key[0][:-1], key[1], key[0][-1]))
         if mine is None:
             own, pp = self.own_total(key[0], key[1])
             run = self.run(key[0]) if self.needs_run else 0
