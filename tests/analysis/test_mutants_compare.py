@@ -6,9 +6,10 @@ from __future__ import annotations
 import math
 
 import pandas as pd
+import pytest
 
 from workbench import Board
-from workbench.analysis.compare import Comparison, _edits
+from workbench.analysis.compare import Comparison, _edits, compare
 
 
 def _comparison(before: float, after: float, edits: list[str]) -> Comparison:
@@ -61,3 +62,26 @@ def test_a_change_of_a_twentieth_of_a_rail_counts_and_less_does_not() -> None:
     assert _comparison(1.0, 0.5, []).summary() == (
         "no change: all hands: 0.5 rails cheaper on average (1.0 -> 0.5)"
     )
+
+
+def test_changed_and_removed_segments_are_counted(tiny: Board) -> None:
+    removed = tiny.set_segment((1, 1), (2, 1), "none")
+    assert (1, 1) in removed.points and ((1, 1), (2, 1)) not in removed.segments
+    assert _edits(tiny, removed) == ["changing 1 segment"]
+    assert _edits(tiny, removed.set_segment((0, 0), (0, 1), "ferry")) == ["changing 2 segments"]
+
+
+def test_compare_lists_the_cities_of_both_boards_in_their_new_colors_quietly(
+    tiny: Board, capsys: pytest.CaptureFixture[str]
+) -> None:
+    edited = tiny.rename_city("Alder", "Aspen").recolor_city("Cedar", "pink")
+    diff = compare(tiny, edited)
+    assert capsys.readouterr().err == ""  # no progress bar
+    rows = {r.city: r for r in diff.cities.itertuples()}
+    assert set(rows) == {c.name for c in tiny.cities} | {"Aspen"}
+    colors = {c.name: c.color for c in tiny.cities} | {c.name: c.color for c in edited.cities}
+    assert {name: r.color for name, r in rows.items()} == colors
+    assert math.isnan(rows["Alder"].after) and math.isnan(rows["Aspen"].before)
+    assert rows["Cedar"].color == "pink"
+    changes = diff.cities.change.dropna().abs().tolist()
+    assert changes == sorted(changes, reverse=True)
