@@ -1,0 +1,61 @@
+"""Chokepoints and the start heatmap where the mutation run found them unchecked: the
+order of bridges and articulation points, the bridges' shares, the progress bar's count
+(docs/mutation.md)."""
+
+from __future__ import annotations
+
+import networkx as nx
+import pytest
+
+from workbench import Board
+from workbench.analysis.hands import hand_table
+from workbench.analysis.routes import chokepoints, start_heatmap
+
+
+def _brute_bridges(G: nx.Graph) -> list[tuple[object, object]]:
+    out = []
+    parts = nx.number_connected_components(G)
+    for a, b in G.edges:
+        H = G.copy()
+        H.remove_edge(a, b)
+        if nx.number_connected_components(H) > parts:
+            out.append(tuple(sorted((a, b))))
+    return sorted(out)
+
+
+def test_bridges_and_articulation_points_come_sorted(tiny: Board) -> None:
+    found = chokepoints(tiny, top=0)
+    assert found.bridges == _brute_bridges(tiny.graph())
+    G = tiny.graph()
+    cuts = [p for p in G if nx.number_connected_components(G.subgraph(set(G) - {p})) > 1]
+    assert found.articulation_points == sorted(cuts)
+
+
+def test_a_used_bridge_cuts_apart_the_share_of_hands_that_use_it(europe: Board) -> None:
+    found = chokepoints(europe, top=0)
+    table = hand_table(europe, 4)
+    assert len(found.bridges) > 1
+    used = [(a, b) for a, b in found.bridges if table.usage.get((a, b), 0)]
+    assert len(used) > 1
+    rows = found.critical
+    assert found.bridges == sorted(found.bridges)
+    assert sorted(zip(rows.a, rows.b, strict=True)) == used
+    for row in rows.itertuples():
+        assert row.cut_hands == table.usage[row.a, row.b]
+        assert row.share == row.cut_hands / len(table.costs) < 1
+
+
+def test_the_start_heatmap_lists_points_in_order(tiny: Board) -> None:
+    heat = start_heatmap(tiny, ["Alder", "Ginkgo"])
+    assert heat.index.tolist() == sorted(tiny.points)
+
+
+def test_the_chokepoints_progress_bar_counts_every_pass(
+    tiny: Board, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("TQDM_MININTERVAL", "0")  # draw every update
+    chokepoints(tiny, top=2, progress=True)
+    states = capsys.readouterr().err.replace("\r", "\n").split("\n")
+    counts = [s.split("|")[2].split()[0] for s in states if s.startswith("chokepoints:")]
+    assert counts[0] == "0/2" and counts[-1] == "2/2"
+    assert set(counts) <= {"0/2", "1/2", "2/2"}
