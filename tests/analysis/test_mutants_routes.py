@@ -59,3 +59,28 @@ def test_the_chokepoints_progress_bar_counts_every_pass(
     counts = [s.split("|")[2].split()[0] for s in states if s.startswith("chokepoints:")]
     assert counts[0] == "0/2" and counts[-1] == "2/2"
     assert set(counts) <= {"0/2", "1/2", "2/2"}
+
+
+def test_the_most_used_segments_are_tried_ties_by_segment_quietly(
+    tiny: Board, capsys: pytest.CaptureFixture[str]
+) -> None:
+    table = hand_table(tiny, 4)
+    bridges = set(chokepoints(tiny, top=0).bridges)
+    ranked = sorted(
+        (e for e in table.usage if e not in bridges), key=lambda e: (-table.usage[e], e)
+    )
+    assert table.usage[ranked[0]] == table.usage[ranked[1]], "tiny's two most used tie"
+    capsys.readouterr()
+    found = chokepoints(tiny, top=3)
+    assert capsys.readouterr().err == ""  # no progress bar unless asked
+    rows = found.critical
+    assert rows.index.tolist() == [0, 1, 2]
+    assert {(r.a, r.b) for r in rows.itertuples()} == set(ranked[:3])
+    assert [(r.a, r.b) for r in chokepoints(tiny, top=1).critical.itertuples()] == ranked[:1]
+    for r in rows.itertuples():
+        without = hand_table(tiny.set_segment(r.a, r.b, "none"), 4)
+        assert r.mean_after == pytest.approx(without.costs.mean())
+        assert r.increase == pytest.approx(without.costs.mean() - table.costs.mean())
+        assert r.share == table.usage[r.a, r.b] / len(table.costs)
+        assert r.cut_hands == 0
+    assert rows.increase.tolist() == sorted(rows.increase, reverse=True)
