@@ -1,0 +1,99 @@
+"""Ticket proposals against a second, plain implementation (networkx's shortest paths,
+shares counted per path), the overlaps' order and the length windows' ends
+(docs/mutation.md)."""
+
+from __future__ import annotations
+
+from itertools import combinations, pairwise
+
+import networkx as nx
+import pytest
+
+from tests.conftest import MAPS
+from workbench import RouteBoard, load_map
+from workbench.analysis.tickets import propose_tickets, ticket_overlaps
+
+
+@pytest.fixture(scope="module")
+def ttr() -> RouteBoard:
+    board = load_map(MAPS / "ticket_to_ride_europe.yaml")
+    assert isinstance(board, RouteBoard)
+    return board
+
+
+def _reference(
+    board: RouteBoard, count: int, cars: tuple[int, int], players: int
+) -> list[tuple[str, str, int, float]]:
+    G = nx.Graph()
+    lanes: dict[frozenset[str], int] = {}
+    for r in board.routes:
+        a, b = r.ends
+        w = min(r.length, G[a][b]["weight"]) if G.has_edge(a, b) else r.length
+        G.add_edge(a, b, weight=w)
+        lanes[frozenset((a, b))] = lanes.get(frozenset((a, b)), 0) + 1
+
+    def shares(a: str, b: str) -> dict[frozenset[str], float]:
+        paths = list(nx.all_shortest_paths(G, a, b, weight="weight"))
+        used: dict[frozenset[str], int] = {}
+        for p in paths:
+            for u, v in pairwise(p):
+                used[frozenset((u, v))] = used.get(frozenset((u, v)), 0) + 1
+        return {k: n / len(paths) for k, n in used.items()}
+
+    usage: dict[frozenset[str], float] = {}
+    for t in board.tickets:
+        for k, s in shares(*t.ends).items():
+            usage[k] = usage.get(k, 0.0) + s
+    tickets = {t.ends for t in board.tickets}
+    length = dict(nx.all_pairs_dijkstra_path_length(G))
+    pairs = [
+        (a, b)
+        for a, b in combinations(sorted(G), 2)
+        if (a, b) not in tickets and b in length[a] and cars[0] <= length[a][b] <= cars[1]
+    ]
+    out = []
+    for _ in range(min(count, len(pairs))):
+
+        def load(pair: tuple[str, str]) -> float:
+            s = shares(*pair)
+            lane = {k: lanes[k] if players > 3 else 1 for k in s}
+            return sum(w * usage.get(k, 0.0) / lane[k] for k, w in s.items()) / sum(s.values())
+
+        chosen = {(row[0], row[1]) for row in out}
+        best = min(
+            (p for p in pairs if p not in chosen),
+            key=lambda p: (load(p), -length[p[0]][p[1]], p),
+        )
+        out.append((best[0], best[1], int(length[best[0]][best[1]]), load(best)))
+        for k, s in shares(*best).items():
+            usage[k] = usage.get(k, 0.0) + s
+    return out
+
+
+@pytest.mark.parametrize(
+    ("count", "cars", "players"), [(4, (5, 12), 4), (4, (5, 12), 3), (3, (8, 14), 5)]
+)
+def test_proposals_match_a_plain_implementation(
+    ttr: RouteBoard, count: int, cars: tuple[int, int], players: int
+) -> None:
+    table = propose_tickets(ttr, count=count, cars=cars, players=players)
+    expected = _reference(ttr, count, cars, players)
+    assert table.ticket.tolist() == [f"{a}-{b}" for a, b, _, _ in expected]
+    assert table.points.tolist() == [n for _, _, n, _ in expected]
+    assert table.load.tolist() == pytest.approx([load for *_, load in expected])
+    assert (table.load >= 0).all()
+
+
+def test_a_window_of_one_length_proposes_tickets_of_exactly_that_length(ttr: RouteBoard) -> None:
+    for n in (6, 9):
+        table = propose_tickets(ttr, count=3, cars=(n, n))
+        assert table.points.tolist() == [n, n, n]
+
+
+def test_overlaps_come_largest_first_then_by_ticket_names(ttr: RouteBoard) -> None:
+    table = ticket_overlaps(ttr)
+    rows = list(zip(table.cars, table["first"], table.second, strict=True))
+    assert rows == sorted(rows, key=lambda r: (-r[0], r[1], r[2]))
+    ties = table.duplicated("cars", keep=False)
+    assert ties.sum() > 2, "some overlaps should tie"
+    assert table.index.tolist() == list(range(len(table)))
