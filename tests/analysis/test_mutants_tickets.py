@@ -24,7 +24,7 @@ def ttr() -> RouteBoard:
 def _reference(
     board: RouteBoard, count: int, cars: tuple[int, int], players: int
 ) -> list[tuple[str, str, int, float]]:
-    G = nx.Graph()
+    G: nx.Graph = nx.Graph()
     lanes: dict[frozenset[str], int] = {}
     for r in board.routes:
         a, b = r.ends
@@ -51,7 +51,7 @@ def _reference(
         for a, b in combinations(sorted(G), 2)
         if (a, b) not in tickets and b in length[a] and cars[0] <= length[a][b] <= cars[1]
     ]
-    out = []
+    out: list[tuple[str, str, int, float]] = []
     for _ in range(min(count, len(pairs))):
 
         def load(pair: tuple[str, str]) -> float:
