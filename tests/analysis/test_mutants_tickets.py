@@ -4,6 +4,7 @@ shares counted per path), the overlaps' order and the length windows' ends
 
 from __future__ import annotations
 
+from dataclasses import replace
 from itertools import combinations, pairwise
 
 import networkx as nx
@@ -11,7 +12,7 @@ import pytest
 
 from tests.conftest import MAPS
 from workbench import RouteBoard, load_map
-from workbench.analysis.tickets import propose_tickets, ticket_overlaps
+from workbench.analysis.tickets import cut_points, propose_tickets, route_load, ticket_overlaps
 
 
 @pytest.fixture(scope="module")
@@ -97,3 +98,19 @@ def test_overlaps_come_largest_first_then_by_ticket_names(ttr: RouteBoard) -> No
     ties = table.duplicated("cars", keep=False)
     assert ties.sum() > 2, "some overlaps should tie"
     assert table.index.tolist() == list(range(len(table)))
+
+
+def test_route_load_needs_a_player_and_lists_each_routes_ends(ttr: RouteBoard) -> None:
+    with pytest.raises(ValueError, match="at least 1"):
+        route_load(ttr, 0)
+    table = route_load(ttr, 1)
+    assert table.index.tolist() == list(range(len(ttr.routes)))
+    ends = {r.id: r.ends for r in ttr.routes}
+    assert all((row.a, row.b) == ends[row.route] for row in table.itertuples())
+
+
+def test_a_single_lane_bridge_is_a_bridge_for_any_number_of_players(ttr: RouteBoard) -> None:
+    single = replace(ttr, routes=tuple(r for r in ttr.routes if r.id != "Edinburgh-London#2"))
+    for players in (2, 4, 5):
+        assert cut_points(single, players).bridges == ("Edinburgh-London",)
+    assert cut_points(ttr, 4).bridges == ()
