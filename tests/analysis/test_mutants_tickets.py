@@ -12,7 +12,13 @@ import pytest
 
 from tests.conftest import MAPS
 from workbench import RouteBoard, load_map
-from workbench.analysis.tickets import cut_points, propose_tickets, route_load, ticket_overlaps
+from workbench.analysis.tickets import (
+    color_demand,
+    cut_points,
+    propose_tickets,
+    route_load,
+    ticket_overlaps,
+)
 
 
 @pytest.fixture(scope="module")
@@ -114,3 +120,15 @@ def test_a_single_lane_bridge_is_a_bridge_for_any_number_of_players(ttr: RouteBo
     for players in (2, 4, 5):
         assert cut_points(single, players).bridges == ("Edinburgh-London",)
     assert cut_points(ttr, 4).bridges == ()
+
+
+def test_color_demand_counts_gray_against_every_colors_cards_and_an_unused_color(
+    ttr: RouteBoard,
+) -> None:
+    blue = replace(ttr, routes=tuple(r for r in ttr.routes if r.color != "blue"))
+    table = color_demand(blue)
+    assert table.loc["blue", ["routes", "cars", "longest"]].tolist() == [0, 0, 0]
+    deck = ttr.deck
+    assert len(ttr.colors) > 2 and deck.cards_per_color > 2
+    assert table.loc["gray", "cards"] == deck.cards_per_color * len(ttr.colors) + deck.locomotives
+    assert table.loc["red", "cards"] == deck.cards_per_color + deck.locomotives
