@@ -77,6 +77,7 @@ def test_compare_lists_the_cities_of_both_boards_in_their_new_colors_quietly(
     edited = tiny.rename_city("Alder", "Aspen").recolor_city("Cedar", "pink")
     diff = compare(tiny, edited)
     assert capsys.readouterr().err == ""  # no progress bar
+    assert diff.cities.index.tolist() == list(range(len(diff.cities)))
     rows = {r.city: r for r in diff.cities.itertuples()}
     assert set(rows) == {c.name for c in tiny.cities} | {"Aspen"}
     colors = {c.name: c.color for c in tiny.cities} | {c.name: c.color for c in edited.cities}

@@ -16,6 +16,7 @@ from workbench.analysis.tickets import (
     color_demand,
     cut_points,
     propose_tickets,
+    route_graph,
     route_load,
     ticket_overlaps,
 )
@@ -132,3 +133,17 @@ def test_color_demand_counts_gray_against_every_colors_cards_and_an_unused_color
     assert len(ttr.colors) > 2 and deck.cards_per_color > 2
     assert table.loc["gray", "cards"] == deck.cards_per_color * len(ttr.colors) + deck.locomotives
     assert table.loc["red", "cards"] == deck.cards_per_color + deck.locomotives
+
+
+def test_the_route_graph_weighs_a_pair_by_its_shorter_lane(ttr: RouteBoard) -> None:
+    routes = tuple(replace(r, length=5) if r.id == "Frankfurt-Paris#2" else r for r in ttr.routes)
+    G = route_graph(replace(ttr, routes=routes))
+    assert G["Frankfurt"]["Paris"]["weight"] == 3
+    assert G["Frankfurt"]["Paris"]["routes"] == ("Frankfurt-Paris", "Frankfurt-Paris#2")
+
+
+def test_color_demand_has_a_column_per_length_shortest_first(ttr: RouteBoard) -> None:
+    table = color_demand(ttr)
+    lengths = sorted({r.length for r in ttr.routes})
+    assert len(lengths) > 2
+    assert table.columns.tolist() == [*lengths, "routes", "cars", "longest", "cards"]
