@@ -13,12 +13,14 @@ import pytest
 from tests.conftest import MAPS
 from workbench import RouteBoard, load_map
 from workbench.analysis.tickets import (
+    BANDS,
     color_demand,
     cut_points,
     propose_tickets,
     route_graph,
     route_load,
     ticket_overlaps,
+    ticket_paths,
 )
 
 
@@ -147,3 +149,10 @@ def test_color_demand_has_a_column_per_length_shortest_first(ttr: RouteBoard) ->
     lengths = sorted({r.length for r in ttr.routes})
     assert len(lengths) > 2
     assert table.columns.tolist() == [*lengths, "routes", "cars", "longest", "cards"]
+
+
+def test_a_ticket_without_a_path_falls_in_the_longest_band(ttr: RouteBoard) -> None:
+    cut = replace(ttr, routes=tuple(r for r in ttr.routes if "Edinburgh" not in r.ends))
+    row = ticket_paths(cut).set_index("ticket").loc["Athina-Edinburgh"]
+    assert row.cars == float("inf") and row.paths == 0 and row.route == ""
+    assert row.band == BANDS[-1][0] == "longest (20 and more)"
