@@ -1,0 +1,35 @@
+"""The exact traced searches take up to their limit of terminals or tickets, and refuse
+one more with a message naming the function to use instead (docs/mutation.md)."""
+
+from __future__ import annotations
+
+import networkx as nx
+import pytest
+
+from workbench.teach.forest import MAX_FOREST_TICKETS, steiner_forest
+from workbench.teach.steiner import MAX_DP_TERMINALS
+from workbench.teach.trace import trace
+
+
+def test_steiner_dp_takes_exactly_its_limit_of_terminals() -> None:
+    n = MAX_DP_TERMINALS
+    assert trace("steiner_dp", nx.path_graph(n), terminals=range(n)).result["cost"] == n - 1
+    message = (
+        f"steiner_dp takes at most {n} terminals, got {n + 1}; "
+        "use workbench.algorithms.steiner_tree"
+    )
+    with pytest.raises(ValueError) as info:
+        trace("steiner_dp", nx.path_graph(n + 1), terminals=range(n + 1))
+    assert str(info.value) == message
+
+
+def test_steiner_forest_takes_exactly_its_limit_of_tickets() -> None:
+    n = MAX_FOREST_TICKETS
+    hand = [(2 * i, 2 * i + 1) for i in range(n)]
+    assert steiner_forest(nx.path_graph(2 * n), hand).result["cost"] == n
+    with pytest.raises(ValueError) as info:
+        steiner_forest(nx.path_graph(2 * n + 2), [*hand, (2 * n, 2 * n + 1)])
+    assert str(info.value) == (
+        f"steiner_forest takes at most {n} tickets, got {n + 1}; "
+        "use workbench.analysis.tickets.steiner_forest"
+    )
