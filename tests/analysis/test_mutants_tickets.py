@@ -19,6 +19,7 @@ from workbench.analysis.tickets import (
     propose_tickets,
     route_graph,
     route_load,
+    steiner_forest,
     ticket_overlaps,
     ticket_paths,
 )
@@ -156,3 +157,21 @@ def test_a_ticket_without_a_path_falls_in_the_longest_band(ttr: RouteBoard) -> N
     row = ticket_paths(cut).set_index("ticket").loc["Athina-Edinburgh"]
     assert row.cars == float("inf") and row.paths == 0 and row.route == ""
     assert row.band == BANDS[-1][0] == "longest (20 and more)"
+
+
+def test_a_forest_lists_its_routes_and_its_groups_sorted_each_group_its_own_tickets(
+    ttr: RouteBoard,
+) -> None:
+    hand = [("Moskva", "Smolensk"), ("Lisboa", "Cadiz"), ("Brest", "Paris"),
+            ("Wilno", "Smolensk"), ("Madrid", "Lisboa")]  # fmt: skip
+    forest = steiner_forest(ttr, hand)
+    routes = {r.id: r.length for r in ttr.routes}
+    assert forest.routes == (
+        "Brest-Paris", "Cadiz-Lisboa", "Lisboa-Madrid", "Moskva-Smolensk", "Smolensk-Wilno"
+    )  # fmt: skip
+    assert forest.cost == sum(routes[r] for r in forest.routes)
+    assert forest.groups == (
+        ("Brest-Paris",),
+        ("Cadiz-Lisboa", "Lisboa-Madrid"),
+        ("Moskva-Smolensk", "Smolensk-Wilno"),
+    )
