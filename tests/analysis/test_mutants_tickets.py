@@ -175,3 +175,9 @@ def test_a_forest_lists_its_routes_and_its_groups_sorted_each_group_its_own_tick
         ("Cadiz-Lisboa", "Lisboa-Madrid"),
         ("Moskva-Smolensk", "Smolensk-Wilno"),
     )
+
+
+def test_a_ticket_id_must_name_two_cities_of_the_board(ttr: RouteBoard) -> None:
+    for bad in ("Paris-Atlantis", "Atlantis-Paris", "Paris"):
+        with pytest.raises(KeyError, match="is not two cities of 'Ticket to Ride Europe'"):
+            steiner_forest(ttr, [bad])
