@@ -4,6 +4,7 @@ from a comparison set by hand (docs/mutation.md)."""
 from __future__ import annotations
 
 import math
+from typing import ClassVar
 
 import pandas as pd
 import pytest
@@ -86,3 +87,29 @@ def test_compare_lists_the_cities_of_both_boards_in_their_new_colors_quietly(
     assert rows["Cedar"].color == "pink"
     changes = diff.cities.change.dropna().abs().tolist()
     assert changes == sorted(changes, reverse=True)
+
+
+class _Bars:
+    """Stands in for ``tqdm.auto.tqdm`` and counts the bars made (a real one waits a
+    second before it draws, so a quick table would hide it)."""
+
+    made: ClassVar[list[str]] = []
+
+    def __init__(self, *args: object, desc: str = "", **kwargs: object) -> None:
+        _Bars.made.append(desc)
+        self.n = 0
+
+    def update(self, n: int = 1) -> None:
+        self.n += n
+
+    def close(self) -> None:
+        pass
+
+
+def test_compare_makes_no_progress_bar(tiny: Board, monkeypatch: pytest.MonkeyPatch) -> None:
+    import tqdm.auto
+
+    monkeypatch.setattr(tqdm.auto, "tqdm", _Bars)
+    _Bars.made.clear()
+    compare(tiny.move_city("Fir", (4, 1)), tiny.move_city("Fir", (5, 1)).set_dashed("Ivy", True))
+    assert _Bars.made == []

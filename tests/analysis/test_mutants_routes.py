@@ -84,3 +84,19 @@ def test_the_most_used_segments_are_tried_ties_by_segment_quietly(
         assert r.share == table.usage[r.a, r.b] / len(table.costs)
         assert r.cut_hands == 0
     assert rows.increase.tolist() == sorted(rows.increase, reverse=True)
+
+
+def test_chokepoints_make_no_progress_bar_unless_asked(
+    tiny: Board, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import tqdm.auto
+
+    from tests.analysis.test_mutants_compare import _Bars
+
+    hand_table(tiny, 4)  # the board's own table, cached before the bars are counted
+    monkeypatch.setattr(tqdm.auto, "tqdm", _Bars)
+    _Bars.made.clear()
+    chokepoints(tiny, top=2)
+    assert _Bars.made == []
+    chokepoints(tiny, top=2, progress=True)
+    assert _Bars.made == ["chokepoints"]
