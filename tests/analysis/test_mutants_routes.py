@@ -34,6 +34,8 @@ def test_bridges_and_articulation_points_come_sorted(tiny: Board) -> None:
 def test_a_used_bridge_cuts_apart_the_share_of_hands_that_use_it(europe: Board) -> None:
     found = chokepoints(europe, top=0)
     table = hand_table(europe, 4)
+    points = found.articulation_points
+    assert len(points) > 2 and points == sorted(points)
     assert len(found.bridges) > 1
     used = [(a, b) for a, b in found.bridges if table.usage.get((a, b), 0)]
     assert len(used) > 1
@@ -71,11 +73,12 @@ def test_the_most_used_segments_are_tried_ties_by_segment_quietly(
     )
     assert table.usage[ranked[0]] == table.usage[ranked[1]], "tiny's two most used tie"
     capsys.readouterr()
-    found = chokepoints(tiny, top=3)
+    found = chokepoints(tiny, top=4)
     assert capsys.readouterr().err == ""  # no progress bar unless asked
     rows = found.critical
-    assert rows.index.tolist() == [0, 1, 2]
-    assert {(r.a, r.b) for r in rows.itertuples()} == set(ranked[:3])
+    assert rows.index.tolist() == [0, 1, 2, 3]
+    assert table.usage[ranked[3]] == table.usage[ranked[4]], "a tie at the fourth"
+    assert {(r.a, r.b) for r in rows.itertuples()} == set(ranked[:4])
     assert [(r.a, r.b) for r in chokepoints(tiny, top=1).critical.itertuples()] == ranked[:1]
     for r in rows.itertuples():
         without = hand_table(tiny.set_segment(r.a, r.b, "none"), 4)
