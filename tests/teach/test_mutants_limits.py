@@ -33,3 +33,17 @@ def test_steiner_forest_takes_exactly_its_limit_of_tickets() -> None:
         f"steiner_forest takes at most {n} tickets, got {n + 1}; "
         "use workbench.analysis.tickets.steiner_forest"
     )
+
+
+@pytest.mark.parametrize("name", ["steiner_mst", "steiner_dp", "steiner_forest"])
+def test_the_steiner_searches_refuse_directed_graphs_and_negative_weights(name: str) -> None:
+    def run(G: nx.Graph) -> object:
+        if name == "steiner_forest":
+            return steiner_forest(G, [(0, 2)])
+        return trace(name, G, terminals=[0, 2])
+
+    with pytest.raises(nx.NetworkXNotImplemented, match=f"{name} is not implemented for directed"):
+        run(nx.DiGraph([(0, 1), (1, 2)]))
+    negative = nx.Graph([(0, 1, {"weight": -1}), (1, 2, {"weight": 1})])
+    with pytest.raises(ValueError, match=r"edge \(0, 1\) has a negative weight -1"):
+        run(negative)
