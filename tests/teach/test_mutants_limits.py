@@ -47,3 +47,9 @@ def test_the_steiner_searches_refuse_directed_graphs_and_negative_weights(name: 
     negative = nx.Graph([(0, 1, {"weight": -1}), (1, 2, {"weight": 1})])
     with pytest.raises(ValueError, match=r"edge \(0, 1\) has a negative weight -1"):
         run(negative)
+
+
+def test_trace_names_the_first_unknown_parameter_in_name_order() -> None:
+    with pytest.raises(ValueError) as info:
+        trace("bfs", nx.path_graph(3), source=0, zeta=1, alpha=2)
+    assert str(info.value) == "bfs takes no parameter 'alpha'; it takes: source, max_frames"
