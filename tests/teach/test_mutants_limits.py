@@ -1,5 +1,6 @@
-"""The exact traced searches take up to their limit of terminals or tickets, and refuse
-one more with a message naming the function to use instead (docs/mutation.md)."""
+"""What the teaching algorithms refuse and show, where the mutation run found it
+unchecked: the exact searches' limits at their value, directed graphs and negative
+weights, unknown parameters, a line past the pseudo-code, Prim's queue (docs/mutation.md)."""
 
 from __future__ import annotations
 
@@ -7,8 +8,10 @@ import networkx as nx
 import pytest
 
 from workbench.teach.forest import MAX_FOREST_TICKETS, steiner_forest
+from workbench.teach.frames import Recorder
 from workbench.teach.steiner import MAX_DP_TERMINALS
 from workbench.teach.trace import trace
+from workbench.teach.trees import prim
 
 
 def test_steiner_dp_takes_exactly_its_limit_of_terminals() -> None:
@@ -53,3 +56,23 @@ def test_trace_names_the_first_unknown_parameter_in_name_order() -> None:
     with pytest.raises(ValueError) as info:
         trace("bfs", nx.path_graph(3), source=0, zeta=1, alpha=2)
     assert str(info.value) == "bfs takes no parameter 'alpha'; it takes: source, max_frames"
+
+
+def test_prim_shows_its_queue_lightest_first_and_names_a_missing_root() -> None:
+    G = nx.Graph(
+        [(0, 1, {"weight": 3}), (0, 2, {"weight": 1}), (0, 3, {"weight": 2}),
+         (3, 4, {"weight": 5}), (1, 4, {"weight": 1})]
+    )  # fmt: skip
+    queues = [f.state["queue"] for f in prim(G, root=0).frames]
+    assert queues[0] == ((1, (0, 2)), (2, (0, 3)), (3, (0, 1)))
+    assert all(list(q) == sorted(q) for q in queues)
+    with pytest.raises(nx.NodeNotFound, match="root 9 is not in the graph"):
+        prim(G, root=9)
+
+
+def test_a_recorder_refuses_a_line_past_its_pseudo_code() -> None:
+    rec = Recorder("demo", ("first", "second"), max_frames=10)
+    rec.final(1, "the last line", {}, {}, {})
+    assert [f.line for f in rec.frames] == [1]
+    with pytest.raises(AssertionError, match="demo: line 2 is not in the pseudo-code"):
+        rec.final(2, "past the end", {}, {}, {})
