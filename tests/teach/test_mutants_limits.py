@@ -63,7 +63,9 @@ def test_prim_shows_its_queue_lightest_first_and_names_a_missing_root() -> None:
         [(0, 1, {"weight": 3}), (0, 2, {"weight": 1}), (0, 3, {"weight": 2}),
          (3, 4, {"weight": 5}), (1, 4, {"weight": 1})]
     )  # fmt: skip
-    queues = [f.state["queue"] for f in prim(G, root=0).frames]
+    t = prim(G, root=0)  # adds 0-2, 0-3, 0-1, 1-4; lists them in node order
+    assert t.result == {"edges": ((0, 1), (0, 2), (0, 3), (1, 4)), "weight": 7}
+    queues = [f.state["queue"] for f in t.frames]
     assert queues[0] == ((1, (0, 2)), (2, (0, 3)), (3, (0, 1)))
     assert all(list(q) == sorted(q) for q in queues)
     with pytest.raises(nx.NodeNotFound, match="root 9 is not in the graph"):
