@@ -78,3 +78,9 @@ def test_a_recorder_refuses_a_line_past_its_pseudo_code() -> None:
     assert [f.line for f in rec.frames] == [1]
     with pytest.raises(AssertionError, match="demo: line 2 is not in the pseudo-code"):
         rec.final(2, "past the end", {}, {}, {})
+
+
+@pytest.mark.parametrize("name", ["prim", "kruskal"])
+def test_the_tree_builders_refuse_directed_graphs(name: str) -> None:
+    with pytest.raises(nx.NetworkXNotImplemented, match=f"{name} is not implemented for directed"):
+        trace(name, nx.DiGraph([(0, 1, {"weight": 1}), (1, 2, {"weight": 2})]))
