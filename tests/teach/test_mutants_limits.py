@@ -84,3 +84,11 @@ def test_a_recorder_refuses_a_line_past_its_pseudo_code() -> None:
 def test_the_tree_builders_refuse_directed_graphs(name: str) -> None:
     with pytest.raises(nx.NetworkXNotImplemented, match=f"{name} is not implemented for directed"):
         trace(name, nx.DiGraph([(0, 1, {"weight": 1}), (1, 2, {"weight": 2})]))
+
+
+def test_kruskal_spans_a_graph_with_a_lone_node() -> None:
+    G = nx.Graph([(0, 1, {"weight": 2}), (1, 2, {"weight": 1}), (0, 2, {"weight": 3})])
+    G.add_node(3)
+    t = trace("kruskal", G)
+    assert t.result == {"edges": ((0, 1), (1, 2)), "weight": 3}
+    assert t.frames[-1].state["sets"] == ((0, 1, 2),)
