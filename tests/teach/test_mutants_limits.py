@@ -92,3 +92,24 @@ def test_kruskal_spans_a_graph_with_a_lone_node() -> None:
     t = trace("kruskal", G)
     assert t.result == {"edges": ((0, 1), (1, 2)), "weight": 3}
     assert t.frames[-1].state["sets"] == ((0, 1, 2),)
+
+
+def test_kruskal_shows_each_step_its_sets_in_node_order_and_the_edges_next() -> None:
+    # 0 joins the set {3, 4} (the larger, so 3 stays its root): the sets' roots are then
+    # 1 and 3 while their first nodes are 1 and 0
+    G = nx.Graph(
+        [(3, 4, {"weight": 1}), (1, 2, {"weight": 2}), (0, 3, {"weight": 3}),
+         (0, 4, {"weight": 5})]
+    )  # fmt: skip
+    G.add_nodes_from(range(5))
+    t = trace("kruskal", nx.Graph(sorted(G.edges(data=True))))
+    assert [f.line for f in t.frames] == [0, 3, 3, 3, 5]
+    assert [f.state["sets"] for f in t.frames] == [
+        (),
+        ((3, 4),),
+        ((1, 2), (3, 4)),
+        ((0, 3, 4), (1, 2)),
+        ((0, 3, 4), (1, 2)),
+    ]
+    assert t.frames[0].state["next"][0] == (1, (3, 4))
+    assert t.frames[-1].state["next"] == ((5, (0, 4)),)
