@@ -104,6 +104,7 @@ def test_kruskal_shows_each_step_its_sets_in_node_order_and_the_edges_next() -> 
     G.add_nodes_from(range(5))
     t = trace("kruskal", nx.Graph(sorted(G.edges(data=True))))
     assert [f.line for f in t.frames] == [0, 3, 3, 3, 5]
+    assert t.result == {"edges": ((0, 3), (1, 2), (3, 4)), "weight": 6}  # in node order
     assert [f.state["sets"] for f in t.frames] == [
         (),
         ((3, 4),),
