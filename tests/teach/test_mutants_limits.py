@@ -114,3 +114,13 @@ def test_kruskal_shows_each_step_its_sets_in_node_order_and_the_edges_next() -> 
     ]
     assert t.frames[0].state["next"][0] == (1, (3, 4))
     assert t.frames[-1].state["next"] == ((5, (0, 4)),)
+
+
+def test_kruskal_shows_a_frame_for_each_edge_it_rejects() -> None:
+    G = nx.Graph(
+        [(0, 1, {"weight": 1}), (0, 2, {"weight": 1}), (1, 2, {"weight": 1}),
+         (2, 3, {"weight": 5})]
+    )  # fmt: skip
+    t = trace("kruskal", G)
+    assert [f.line for f in t.frames] == [0, 3, 3, 2, 3, 5]
+    assert t.frames[3].message == "Reject 1-2 (1): both ends are already in one set."
