@@ -89,6 +89,9 @@ SKIP_FUNCTIONS = {"__repr__", "_repr_html_", "__str__"}
 """Functions not mutated: their text is looked at, not their logic."""
 
 EXPLAINED = ROOT / "docs" / "mutation.md"
+EXPLAINED_MORE = ROOT / "docs" / "mutation"
+"""Equivalent mutants are explained in docs/mutation.md and in one file per area under
+docs/mutation/ (so that runs on different areas can be merged without conflicts)."""
 
 
 # ---------------------------------------------------------------------- operators
@@ -376,10 +379,15 @@ def all_tests() -> list[str]:
 
 
 def explained() -> set[str]:
-    """Survivor ids explained in docs/mutation.md (each in backticks at a line's start)."""
-    if not EXPLAINED.exists():
-        return set()
-    return set(re.findall(r"^- `([^`]+)`", EXPLAINED.read_text(), flags=re.M))
+    """Survivor ids explained in docs/mutation.md and docs/mutation/*.md (each in backticks at
+    a line's start)."""
+    files = [EXPLAINED, *sorted(EXPLAINED_MORE.glob("*.md"))]
+    return {
+        key
+        for f in files
+        if f.exists()
+        for key in re.findall(r"^- `([^`]+)`", f.read_text(), flags=re.M)
+    }
 
 
 def digest(path: Path) -> str:
@@ -463,7 +471,8 @@ def prepare(files: list[Path], jit: bool, reuse: bool = False) -> None:
     if reuse and (STATE / name).exists():
         pass  # measured already (a run stopped while writing the map)
     elif jit:
-        _measure(STATE / name, all_tests() + rels, True, work)  # the modules' doctests too
+        tests = sorted({t for rel in rels for t in selection(rel)})
+        _measure(STATE / name, tests + rels, True, work)  # the modules' doctests too
     else:
         _measure(STATE / name, [*JIT_TESTS, *(r for r in rels if jitted[r])], False, work)
     out: dict[str, Any] = json.loads(COVERAGE_MAP.read_text()) if COVERAGE_MAP.exists() else {}
