@@ -84,3 +84,17 @@ def test_an_observation_sees_the_rails_as_the_observer_or_the_seat_asked_for(
         obs = state.observation(seat)
         assert obs.seat_rails(tiny) == (mine if seat == 0 else theirs) == state.seat_rails(seat)
         assert obs.seat_rails(tiny, 0) == mine and obs.seat_rails(tiny, seat=1) == theirs
+
+
+def test_after_a_double_a_turn_of_two_doubles_offers_only_doubles(tiny: Board) -> None:
+    # (4,1)-(5,2) and (4,3)-(5,2) cross the lake: doubles; no mixing of singles and doubles
+    state = game_of(tiny, (("Cedar",), ("Elder",)), doubles_per_turn=2).new_state()
+    state.apply(PlaceMarker((4, 1)))
+    state.apply(PlaceMarker((0, 0)))
+    state.apply(PlaceRail(((4, 1), (5, 2))))
+    assert state.to_play == 0
+    assert state.legal_actions() == [PlaceRail(((4, 3), (5, 2))), EndTurn()]
+    with pytest.raises(IllegalActionError, match="is over the turn's budget: a single after"):
+        state.apply(PlaceRail(((5, 2), (6, 2))))
+    state.apply(PlaceRail(((4, 3), (5, 2))))
+    assert state.to_play == 1 and state.placed == ()
