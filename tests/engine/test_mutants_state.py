@@ -10,9 +10,11 @@ Dogwood; pink Elder, Fir; orange Ginkgo, Hazel; turquoise Ivy, Juniper.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from workbench import Board
+from workbench import Board, load_map
 from workbench.engine import (
     Discard,
     EndTurn,
@@ -27,15 +29,23 @@ from workbench.exceptions import IllegalActionError
 from workbench.rules import Rules
 
 FERRY = ((5, 1), (6, 1))
+CORRIDOR = Path(__file__).parent / "maps" / "corridor.yaml"
 
 
 def game_of(board: Board, hands: tuple[tuple[str, ...], ...], **rules: object) -> Game:
     return Game(board, Rules().replace(**rules), players=len(hands), hands=[hands])
 
 
-def test_the_last_seat_of_a_draft_is_told_to_return_a_card_of_the_color(tiny: Board) -> None:
+def test_a_draft_names_the_cards_of_its_color_and_tells_the_last_seat_to_return_one(
+    tiny: Board,
+) -> None:
     hands = (("Alder", "Ginkgo"), ("Birch", "Cedar"))
     state = game_of(tiny, hands, draft_extra=("orange",)).new_state()
+    with pytest.raises(
+        IllegalActionError,
+        match=r"P Alder is not one of your orange cards: choose one of Ginkgo, Hazel$",
+    ):
+        state.apply(PassCard("Alder"))
     with pytest.raises(
         IllegalActionError,
         match=r"^round 1, draft orange, seat 0: D Ginkgo is not allowed in the orange draft "
@@ -98,3 +108,35 @@ def test_after_a_double_a_turn_of_two_doubles_offers_only_doubles(tiny: Board) -
         state.apply(PlaceRail(((5, 2), (6, 2))))
     state.apply(PlaceRail(((4, 3), (5, 2))))
     assert state.to_play == 1 and state.placed == ()
+
+
+def test_a_scored_round_leaves_no_turn_half_played(tiny: Board) -> None:
+    # seat 0's first rail joins Ginkgo to seat 1's marker: the round ends with the turn;
+    # seat 0's colored second rail joins its own Alder and ends it at once
+    state = game_of(tiny, (("Alder",), ("Ginkgo",)), colored_rails=1).new_state()
+    state.apply(PlaceMarker((2, 0)))
+    state.apply(PlaceMarker((1, 0)))
+    state.apply(PlaceRail(((1, 0), (2, 0))))
+    assert state.round_ending and state.finished() == (1,)
+    state.apply(PlaceRail(((1, 1), (2, 0)), colored=True))
+    assert state.phase == "round_over" and state.results[-1].missing == (0, 0)
+    assert (state.round_ending, state.placed, state.placed_colored) == (False, (), 0)
+    assert state.observation(1).round_ending is False
+
+
+def test_a_hand_cut_off_by_colored_singles_counts_them_as_singles_whatever_ferries_take() -> None:
+    # the corridor: West [0,0] ... East [5,0]; seat 0 (East) on [2,0], seat 1 (West) on
+    # [3,0]; each one's colored rail walls the other in; ferries would take two rails
+    corridor = load_map(CORRIDOR)
+    rules = Rules(colored_rails=1, ferry_rails=2)
+    state = Game(corridor, rules, players=2, hands=[(("East",), ("West",))]).new_state()
+    state.apply(PlaceMarker((2, 0)))
+    state.apply(PlaceMarker((3, 0)))
+    state.apply(PlaceRail(((2, 0), (3, 0)), colored=True))
+    state.apply(EndTurn())
+    state.apply(PlaceRail(((3, 0), (4, 0)), colored=True))
+    state.apply(EndTurn())
+    # seat 0 from [2,0] to East: its own rail, seat 1's wall [3,0]-[4,0] and [4,0]-[5,0],
+    # 2 missing with the wall counted as one rail; seat 1 from [3,0] to West: seat 0's
+    # wall, [1,0]-[2,0] and [0,0]-[1,0], 3 missing
+    assert (state.missing_rails(0), state.missing_rails(1)) == (2, 3)
