@@ -140,3 +140,36 @@ def test_a_hand_cut_off_by_colored_singles_counts_them_as_singles_whatever_ferri
     # 2 missing with the wall counted as one rail; seat 1 from [3,0] to West: seat 0's
     # wall, [1,0]-[2,0] and [0,0]-[1,0], 3 missing
     assert (state.missing_rails(0), state.missing_rails(1)) == (2, 3)
+
+
+def texts(actions: list[object]) -> list[str]:
+    return [str(a) for a in actions]
+
+
+def test_colored_twins_are_offered_where_a_colored_rail_fits_the_turn(tiny: Board) -> None:
+    # from [4,1]: four singles and the lake double [4,1]-[5,2]; one colored rail a turn
+    state = game_of(tiny, (("Cedar",), ("Elder",)), colored_rails=2).new_state()
+    state.apply(PlaceMarker((4, 1)))
+    state.apply(PlaceMarker((0, 0)))
+    ends = ["3,1-4,1", "4,0-4,1", "4,1-5,0", "4,1-5,1", "4,1-5,2"]
+    assert texts(state.legal_actions()) == [f"{k} {e}" for e in ends for k in "RC"]
+    after_black = state.copy()
+    after_black.apply(PlaceRail(((3, 1), (4, 1))))  # a single: the double no longer fits
+    ends = ["2,1-3,1", "3,0-3,1", "3,1-4,0", "4,0-4,1", "4,1-5,0", "4,1-5,1"]
+    assert texts(after_black.legal_actions()) == [f"{k} {e}" for e in ends for k in "RC"] + ["E"]
+    after_colored = state.copy()
+    after_colored.apply(PlaceRail(((3, 1), (4, 1)), colored=True))  # the turn's colored rail
+    assert texts(after_colored.legal_actions()) == [f"R {e}" for e in ends] + ["E"]
+
+
+def test_beside_a_colored_ferry_rail_others_still_get_colored_twins_elsewhere(
+    tiny: Board,
+) -> None:
+    rules = Rules(ferry_rails=2, colored_rails=3, ferry_beside_colored=True)
+    state = Game(tiny, rules, players=2, hands=[(("Hazel",), ("Elder",))]).new_state()
+    state.apply(PlaceMarker(FERRY[0]))
+    state.apply(PlaceMarker(FERRY[1]))
+    state.apply(PlaceRail(FERRY, colored=True))
+    state.apply(EndTurn())
+    ends = ["6,0-6,1", "6,1-6,2", "6,1-7,0", "6,1-7,1", "6,1-7,2"]
+    assert texts(state.legal_actions()) == ["R 5,1-6,1"] + [f"{k} {e}" for e in ends for k in "RC"]
