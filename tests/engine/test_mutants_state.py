@@ -173,3 +173,14 @@ def test_beside_a_colored_ferry_rail_others_still_get_colored_twins_elsewhere(
     state.apply(EndTurn())
     ends = ["6,0-6,1", "6,1-6,2", "6,1-7,0", "6,1-7,1", "6,1-7,2"]
     assert texts(state.legal_actions()) == ["R 5,1-6,1"] + [f"{k} {e}" for e in ends for k in "RC"]
+
+
+def test_a_one_rail_ferry_holds_just_one_black_rail_and_is_no_piece(tiny: Board) -> None:
+    state = game_of(tiny, (("Hazel",), ("Elder",))).new_state()
+    state.apply(PlaceMarker(FERRY[0]))
+    state.apply(PlaceMarker((0, 0)))
+    state.apply(PlaceRail(FERRY))
+    assert state.pieces == {} and FERRY in state.rails and (6, 1) in state.network(0)
+    assert state.observation(1).pieces == ()
+    with pytest.raises(IllegalActionError, match="is occupied: a rail is already there"):
+        state.apply(PlaceRail(FERRY))
