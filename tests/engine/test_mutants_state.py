@@ -184,3 +184,22 @@ def test_a_one_rail_ferry_holds_just_one_black_rail_and_is_no_piece(tiny: Board)
     assert state.observation(1).pieces == ()
     with pytest.raises(IllegalActionError, match="is occupied: a rail is already there"):
         state.apply(PlaceRail(FERRY))
+
+
+def test_a_round_result_lists_markers_by_seat_and_rails_and_pieces_by_segment(
+    tiny: Board,
+) -> None:
+    state = game_of(tiny, (("Alder",), ("Ginkgo",)), colored_rails=2).new_state()
+    state.apply(PlaceMarker((2, 0)))
+    state.apply(PlaceMarker((1, 0)))
+    state.apply(PlaceRail(((2, 0), (3, 0)), colored=True))
+    state.apply(EndTurn())
+    state.apply(PlaceRail(((1, 0), (1, 1)), colored=True))
+    state.apply(EndTurn())
+    state.apply(PlaceRail(((1, 1), (2, 0))))  # joins both hands: the round is over
+    result = state.results[-1]
+    assert (result.reason, result.missing, result.finishers) == ("complete", (0, 0), (0, 1))
+    assert result.markers == ((2, 0), (1, 0))
+    assert result.rails == (((1, 0), (1, 1)), ((1, 1), (2, 0)), ((2, 0), (3, 0)))
+    assert result.pieces == ((((1, 0), (1, 1)), (1,)), (((2, 0), (3, 0)), (0,)))
+    assert result.points == tuple(s - b for s, b in zip(result.scores, (0, 0), strict=True))
