@@ -203,3 +203,18 @@ def test_a_round_result_lists_markers_by_seat_and_rails_and_pieces_by_segment(
     assert result.rails == (((1, 0), (1, 1)), ((1, 1), (2, 0)), ((2, 0), (3, 0)))
     assert result.pieces == ((((1, 0), (1, 1)), (1,)), (((2, 0), (3, 0)), (0,)))
     assert result.points == tuple(s - b for s, b in zip(result.scores, (0, 0), strict=True))
+
+
+def test_an_illegal_pass_names_the_pass_and_how_many_there_are(tiny: Board) -> None:
+    state = game_of(tiny, (("Alder", "Cedar"), ("Birch", "Dogwood")), pass_one_times=2)
+    state = state.new_state()
+    state.apply(PassCard("Alder"))
+    with pytest.raises(
+        IllegalActionError,
+        match=r"^round 1, pass 1 of 2, seat 1: D Birch is not allowed while cards are passed "
+        r"\(pass one left: 'P city'\)$",
+    ):
+        state.apply(Discard("Birch"))
+    state.apply(PassCard("Birch"))
+    with pytest.raises(IllegalActionError, match=r"^round 1, pass 2 of 2, seat 0: P Alder is not"):
+        state.apply(PassCard("Alder"))  # passed on to seat 1 at the first pass
