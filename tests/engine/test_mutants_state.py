@@ -218,3 +218,11 @@ def test_an_illegal_pass_names_the_pass_and_how_many_there_are(tiny: Board) -> N
     state.apply(PassCard("Birch"))
     with pytest.raises(IllegalActionError, match=r"^round 1, pass 2 of 2, seat 0: P Alder is not"):
         state.apply(PassCard("Alder"))  # passed on to seat 1 at the first pass
+
+
+def test_cards_of_a_color_a_special_card_takes_out_are_the_cards_returned(tiny: Board) -> None:
+    rules = Rules(special_cards=("no_white",), card_mode="fixed")
+    hands = [(("Alder", "Cedar"), ("Birch", "Dogwood"))]
+    state = Game(tiny, rules, players=2, hands=hands).new_state()
+    assert state.hands == (("Alder",), ("Birch",))
+    assert state.returned == ("Cedar", "Dogwood")
