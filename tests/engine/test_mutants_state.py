@@ -226,3 +226,12 @@ def test_cards_of_a_color_a_special_card_takes_out_are_the_cards_returned(tiny: 
     state = Game(tiny, rules, players=2, hands=hands).new_state()
     assert state.hands == (("Alder",), ("Birch",))
     assert state.returned == ("Cedar", "Dogwood")
+
+
+def test_before_the_build_the_turn_budget_is_the_first_laps(tiny: Board) -> None:
+    state = game_of(tiny, (("Alder",), ("Birch",)), rhythm=(3, 2, 1)).new_state()
+    assert state.phase == "markers" and state.lap == 0
+    assert state.turn_budget == 3
+    state.apply(PlaceMarker((0, 0)))
+    state.apply(PlaceMarker((8, 5)))
+    assert (state.lap, state.turn_budget) == (1, 3)
