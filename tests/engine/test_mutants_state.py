@@ -235,3 +235,17 @@ def test_before_the_build_the_turn_budget_is_the_first_laps(tiny: Board) -> None
     state.apply(PlaceMarker((0, 0)))
     state.apply(PlaceMarker((8, 5)))
     assert (state.lap, state.turn_budget) == (1, 3)
+
+
+def test_with_three_players_a_walled_in_seat_is_passed_over_to_the_next_on_the_left() -> None:
+    # seven points in a row; seat 1's marker on the west end [0,0], walled in by seat 0's
+    # colored rail [0,0]-[1,0]: its turn is skipped and seat 2 plays
+    board = load_map(Path(__file__).parent / "maps" / "three_corridor.yaml")
+    hands = (("Beech",), ("Ash",), ("Cherry",))
+    state = Game(board, Rules(colored_rails=1), players=3, hands=[hands]).new_state()
+    for p in ((1, 0), (0, 0), (5, 0)):
+        state.apply(PlaceMarker(p))
+    state.apply(PlaceRail(((0, 0), (1, 0)), colored=True))
+    state.apply(EndTurn())
+    assert (state.to_play, state.turn, state.phase) == (2, 2, "build")
+    assert texts(state.legal_actions()) == ["R 4,0-5,0", "C 4,0-5,0", "R 5,0-6,0", "C 5,0-6,0"]
