@@ -249,3 +249,16 @@ def test_with_three_players_a_walled_in_seat_is_passed_over_to_the_next_on_the_l
     state.apply(EndTurn())
     assert (state.to_play, state.turn, state.phase) == (2, 2, "build")
     assert texts(state.legal_actions()) == ["R 4,0-5,0", "C 4,0-5,0", "R 5,0-6,0", "C 5,0-6,0"]
+
+
+def test_after_a_double_a_seat_with_colored_rails_may_lay_its_second_double_either_way(
+    tiny: Board,
+) -> None:
+    rules = {"doubles_per_turn": 2, "colored_rails": 1}
+    state = game_of(tiny, (("Cedar",), ("Elder",)), **rules).new_state()
+    state.apply(PlaceMarker((4, 1)))
+    state.apply(PlaceMarker((0, 0)))
+    state.apply(PlaceRail(((4, 1), (5, 2))))
+    assert texts(state.legal_actions()) == ["R 4,3-5,2", "C 4,3-5,2", "E"]
+    state.apply(PlaceRail(((4, 3), (5, 2)), colored=True))
+    assert state.to_play == 1 and state.colored_left == (0, 1)
