@@ -79,7 +79,7 @@ def test_a_board_without_card_colors_has_no_color_spread() -> None:
     assert measure_routes(board) == RouteMeasures(0.0, 0, 0, 0)
 
 
-def test_candidates_are_tickets_off_then_recolors_then_a_printed_length_shorter_and_longer() -> None:
+def test_candidates_are_tickets_off_then_recolors_then_a_printed_length_down_and_up() -> None:
     """Only tickets off their path; never a gray route recolored, nor a lane to its twin's
     color; each route one printed length shorter, then one longer, where the table has one
     and a ferry keeps room for its locomotives (E-F, 3 cars all locomotives, cannot be 2;
@@ -229,9 +229,7 @@ def test_a_gain_of_no_more_than_the_tolerance_is_no_gain() -> None:
     objective = RouteObjective(tickets=1e-9, color_cars=0.0, color_lengths=0.0, edit=0.0)
     assert plan_routes(board, objective).steps == ()
     loose = RouteObjective(tickets=2e-9, color_cars=0.0, color_lengths=0.0, edit=0.0)
-    assert [str(s.edit) for s in plan_routes(board, loose).steps] == [
-        "set A-B to 1 points (was 2)"
-    ]
+    assert [str(s.edit) for s in plan_routes(board, loose).steps] == ["set A-B to 1 points (was 2)"]
 
 
 def test_a_candidate_better_by_no_more_than_the_tolerance_is_a_tie_and_the_first_wins() -> None:
