@@ -74,6 +74,14 @@ def test_the_line_measures_as_worked_out_by_hand() -> None:
     assert measure_routes(_line()) == RouteMeasures(2.0, 2, 3, 2)
 
 
+def test_a_length_every_color_holds_alike_adds_no_spread() -> None:
+    # A-C made a blue 2: length 2 is red 1, green 1, blue 1 (no spread), length 3 red 1,
+    # green 0, blue 1; cars red 5, green 2, blue 5. A-C is now 2 (off 3), A-D 4 (off 4),
+    # B-D still 5 (off 1)
+    board = _line().set_route("A-C", color="blue", length=2)
+    assert measure_routes(board) == RouteMeasures(8.0, 3, 3, 1)
+
+
 def test_a_board_without_card_colors_has_no_color_spread() -> None:
     board = _pair((Ticket(("A", "C"), 2),))
     assert measure_routes(board) == RouteMeasures(0.0, 0, 0, 0)
@@ -162,6 +170,9 @@ def test_a_step_names_only_the_measures_it_changed() -> None:
     def words(after: RouteMeasures) -> str:
         return RouteStep(edit, board, before, after, 1.0, 0.5).effect()
 
+    assert words(RouteMeasures(1.0, 1, 3, 2)) == (
+        "set A-D to 7 points (was 8): tickets off their shortest path 2 -> 1 (2 -> 1 points)"
+    )
     assert words(RouteMeasures(2.0, 2, 1, 2)) == (
         "set A-D to 7 points (was 8): cars per color spread 3 -> 1"
     )
