@@ -150,3 +150,11 @@ def test_combinations_of_sizes_make_one_row_per_partial_hand(tiny: Board) -> Non
         for mask in itertools.combinations(range(len(sizes)), k)
     )
     assert table.dp.shape[0] == partial
+
+
+def test_a_table_has_a_column_for_every_node(tiny: Board) -> None:
+    """``dp[P, v]``: one column per node of the graph (no segment of Tiny Island costs
+    nothing, so no two points are one node)."""
+    G = cost_graph(tiny)
+    table = FullTable(G, _where(tiny), CARDS)
+    assert table.n == G.number_of_nodes() == table.dp.shape[1]
