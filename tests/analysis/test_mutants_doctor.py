@@ -463,6 +463,7 @@ def test_a_plan_shows_a_bar_of_candidates_only_when_asked(
     err = capsys.readouterr().err
     assert shown.candidates == quiet.candidates > 0
     assert f"doctor: edit 1 of 1: : {shown.candidates}candidate" in err
+    assert err.endswith("\n")  # the bar closed
 
 
 def test_the_doctors_analyses_show_no_progress_bar_of_their_own(
@@ -531,3 +532,65 @@ def test_a_beam_keeps_the_best_distinct_boards_of_each_round(tiny: Board, beam: 
     steps, count = _beam_reference(tiny, STRICT, allowed, 3, beam)
     assert [str(s.edit) for s in found.steps] == steps
     assert found.candidates == count
+
+
+# ---------------------------------------------------------------------- more of the contract
+
+
+def test_a_score_needs_a_reference_mean_per_measured_player_count() -> None:
+    m = _m({"a": 8.0, "b": 2.0})
+    assert Objective().score([m], [40.0], moved=0, edits=0) > 0
+    with pytest.raises(ValueError):
+        Objective().score([m], [40.0, 30.0], moved=0, edits=0)
+
+
+def test_a_spread_of_six_rails_is_fair() -> None:
+    assert _m({"a": 6.0, "b": 6.5, "c": 0.0}).unfair == ("b",)
+
+
+def test_of_equal_chokepoints_the_first_segment_is_named(tiny: Board) -> None:
+    """Birch ([7, 4]) hangs on [7, 5], and [7, 5] on [6, 5]: two bridges in a row, each
+    cutting the same hands apart."""
+    board = tiny
+    for q in [(8, 4), (6, 3), (7, 3), (6, 4), (6, 5)]:
+        board = board.set_segment((7, 4), q, "none")
+    for q in [(8, 5), (8, 4)]:
+        board = board.set_segment((7, 5), q, "none")
+    m = _state(board).measures[0]
+    assert m.chokepoint == 0.5
+    assert m.chokepoint_at == ((6, 5), (7, 5))  # before ((7, 4), (7, 5))
+    assert {e for e, share in m.cut if share == 0.5} == {((6, 5), (7, 5)), ((7, 4), (7, 5))}
+
+
+def test_an_effect_needs_the_measures_before_for_every_player_count(tiny: Board) -> None:
+    edit = SwapDashed("Alder", "Birch")
+    one = _m({"a": 1.0})
+    with pytest.raises(ValueError):
+        Suggestion(edit, 1.0, (one,), 0).effect()  # no measures before
+    with pytest.raises(ValueError):
+        Step(edit, tiny, (one,), (one, one), 2.0, 1.0).effect()
+    step = Step(edit, tiny, (one,), (one,), 2.0, 1.0)
+    with pytest.raises(ValueError):
+        Plan(tiny, tiny, (4,), (step,), (one, one), 0, 0.0).text()
+
+
+def test_ctrl_c_inside_compiled_code_stops_the_plan_and_other_system_errors_pass(
+    tiny: Board,
+) -> None:
+    def from_ctrl_c() -> bool:
+        raise SystemError("compiled code") from KeyboardInterrupt()
+
+    def during_ctrl_c() -> bool:
+        try:
+            raise KeyboardInterrupt
+        except KeyboardInterrupt:
+            raise SystemError("compiled code")  # noqa: B904 - chained implicitly, as CPython does
+
+    def other() -> bool:
+        raise SystemError("something else")
+
+    for stop in (from_ctrl_c, during_ctrl_c):
+        found = plan(tiny, 4, STRICT, SMALL, edits=2, progress=False, stop=stop)
+        assert found.stopped and found.steps == () and found.candidates == 1
+    with pytest.raises(SystemError, match="something else"):
+        plan(tiny, 4, STRICT, SMALL, edits=2, progress=False, stop=other)
