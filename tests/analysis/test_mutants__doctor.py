@@ -53,6 +53,22 @@ def test_a_table_of_colors_of_unequal_sizes_costs_every_hand_exactly(tiny: Board
     assert np.array_equal(hand_costs_on(G, where, CARDS), expected)
 
 
+def test_hand_costs_on_five_colors_of_unequal_sizes_are_the_full_tables(tiny: Board) -> None:
+    """Four colors besides the first: the partial hands of three of them are split by
+    reading a middle color's city out of a hand's code."""
+    G, where = cost_graph(tiny), _where(tiny)
+    cards = {
+        "orange": ("Ginkgo", "Hazel"),
+        "pink": ("Elder", "Fir"),
+        "turquoise": ("Ivy",),
+        "white": ("Cedar", "Dogwood"),
+        "brown": ("Alder", "Birch"),
+    }
+    costs = hand_costs_on(G, where, cards)
+    assert costs.shape == (2, 2, 1, 2, 2)
+    assert np.array_equal(costs, FullTable(G, where, cards).costs)
+
+
 @pytest.mark.parametrize("order", [("brown", "white"), ("white", "brown")])
 def test_a_table_of_two_colors_costs_each_pair_its_shortest_path(
     tiny: Board, order: tuple[str, str]
