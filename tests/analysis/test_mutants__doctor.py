@@ -174,3 +174,22 @@ def test_a_table_has_a_column_for_every_node(tiny: Board) -> None:
     G = cost_graph(tiny)
     table = FullTable(G, _where(tiny), CARDS)
     assert table.n == G.number_of_nodes() == table.dp.shape[1]
+
+
+def test_hand_costs_on_keeps_a_row_per_partial_hand_without_the_first_color_and_a_column_per_node(
+    tiny: Board, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from workbench.analysis import _hands
+
+    shapes: set[tuple[int, ...]] = set()
+    real = _hands.fill_rows
+
+    def spy(*args: object) -> object:
+        shapes.add(args[11].shape)  # type: ignore[attr-defined]  # the table being filled
+        return real(*args)
+
+    monkeypatch.setattr(_hands, "fill_rows", spy)
+    G = cost_graph(tiny)
+    hand_costs_on(G, _where(tiny), CARDS)
+    # without brown: pink (1 hand), white (2), pink and white (2)
+    assert shapes == {(1 + 2 + 2, G.number_of_nodes())}
