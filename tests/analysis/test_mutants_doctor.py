@@ -594,3 +594,22 @@ def test_ctrl_c_inside_compiled_code_stops_the_plan_and_other_system_errors_pass
         assert found.stopped and found.steps == () and found.candidates == 1
     with pytest.raises(SystemError, match="something else"):
         plan(tiny, 4, STRICT, SMALL, edits=2, progress=False, stop=other)
+
+
+@pytest.mark.parametrize(("seed", "first"), [(0, "Fir"), (1, "Alder")])
+def test_scores_equal_to_nine_decimals_are_a_tie_the_seed_breaks(
+    tiny: Board, seed: int, first: str
+) -> None:
+    """Fir and Alder stand two steps from home; moving either back saves two steps, and the
+    hand costs' spread, weighed 5e-10, tells the two apart only in the tenth decimal."""
+    board = tiny.move_city("Fir", (5, 2)).move_city("Alder", (1, 3))
+    objective = Objective(
+        color_excess=0.0, unfair_colors=0.0, color_spread=0.0, cost_spread=5e-10,
+        chokepoint=0.0, mean_outside=0.0, moved=1.0, edit=0.0,
+    )  # fmt: skip
+    allowed = Allowed(move=2, crossings=False, dearer=0)
+    found = suggest(board, 4, objective, allowed, top=2, seed=seed, original=tiny)
+    assert {s.edit.cities for s in found} == {("Fir",), ("Alder",)}
+    assert round(found[0].score, 9) == round(found[1].score, 9)
+    assert found[0].score != found[1].score
+    assert found[0].edit.cities == (first,)
