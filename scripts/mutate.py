@@ -348,6 +348,7 @@ JIT_TESTS = (
     "tests/analysis/test_hands.py",
     "tests/analysis/test_hands_exact.py::test_random_edits_of_tiny_are_exact",
     "tests/analysis/test_hands_ties.py",
+    "tests/analysis/test_mutants__doctor.py",  # the doctor's cross kernel
 )
 """Run again with the JIT off by ``--prepare-jit``, in a copy of its own: the lines of numba
 kernels are measured there (compiled code is invisible to coverage). The tests on Europe's
