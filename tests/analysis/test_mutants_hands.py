@@ -160,3 +160,11 @@ def test_the_table_is_the_same_cut_in_parts_on_two_threads(europe: Board) -> Non
     two = table_on_graph(G, europe, cards, progress=False, threads=2)
     assert np.array_equal(one[0], two[0]) and one[1] == two[1]
     assert len(one[0]) == 5**5 and hands.MIN_SHARE * 2 < 5**5
+
+
+def test_the_game_is_for_two_to_six_players(europe: Board) -> None:
+    assert len(deck(europe, 2)["brown"]) == len(deck(europe, 3)["brown"]) == 5
+    assert len(deck(europe, 6)["brown"]) == len(deck(europe, 4)["brown"]) == 7
+    for players in (1, 7):
+        with pytest.raises(ValueError, match=f"2 to 6 players, not {players}"):
+            deck(europe, players)
