@@ -168,3 +168,24 @@ def test_the_game_is_for_two_to_six_players(europe: Board) -> None:
     for players in (1, 7):
         with pytest.raises(ValueError, match=f"2 to 6 players, not {players}"):
             deck(europe, players)
+
+
+def test_the_heatmap_lists_the_most_used_segments_first_ties_by_segment(tiny: Board) -> None:
+    from workbench.analysis.hands import segment_usage
+
+    use = segment_usage(tiny)
+    usage = hand_table(tiny).usage
+    expected = sorted(tiny.segments, key=lambda e: (-usage.get(e, 0), e))
+    assert list(zip(use.a, use.b, strict=True)) == expected
+    assert use.hands.tolist() == [usage.get(e, 0) for e in expected]
+    assert (use.share * 32).round(9).tolist() == use.hands.tolist()  # tiny: 32 hands
+
+
+def test_a_color_of_one_city_deals_it_in_every_hand_and_an_empty_one_is_refused(
+    tiny: Board,
+) -> None:
+    one = tiny.remove_city("Fir")  # Elder is left pink's only city
+    table = hand_table(one, 4, progress=False)
+    assert table.cities["pink"] == ("Elder",) and len(table.costs) == 16
+    with pytest.raises(ValueError, match="no cities of color pink in the deck"):
+        hand_table(one.remove_city("Elder"), 4, progress=False)
