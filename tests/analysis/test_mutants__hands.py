@@ -8,11 +8,14 @@ from __future__ import annotations
 import random
 
 import numpy as np
+import pytest
 
 from tests.analysis.test_hands_ties import COPIES, _board, _graph, _path
 from workbench import Board
+from workbench.analysis import _hands
 from workbench.analysis._hands import _below, _mix, _same
-from workbench.analysis.hands import hand_table, table_on_graph
+from workbench.analysis.costs import cost_graph
+from workbench.analysis.hands import deck, hand_table, table_on_graph
 from workbench.maps.lattice import edge
 
 MASK = (1 << 64) - 1
@@ -150,3 +153,27 @@ TINY_USAGE: dict[tuple[tuple[int, int], tuple[int, int]], int] = {
     ((8, 0), (8, 1)): 2,
     ((8, 1), (8, 2)): 2,
 }
+
+
+def test_the_kernels_run_as_plain_python_stay_in_bounds_and_give_the_same_table(
+    tiny: Board, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # compiled kernels do not check their indices; run as plain Python (numpy checks every
+    # index) they must neither step outside an array nor give another table
+    G = cost_graph(tiny)
+    cards = dict(list(deck(tiny).items())[:4])  # 16 hands: quick in plain Python
+    compiled = table_on_graph(G, tiny, cards, progress=False, threads=1)
+    for name in (
+        "fill_rows",
+        "full_hands",
+        "_trace_random",
+        "_code_part",
+        "_same",
+        "_mix",
+        "_below",
+    ):
+        monkeypatch.setattr(_hands, name, getattr(_hands, name).py_func)
+    with np.errstate(over="ignore"):  # the generator's arithmetic wraps, as compiled
+        plain = table_on_graph(G, tiny, cards, progress=False, threads=1)
+    assert np.array_equal(plain[0], compiled[0]) and plain[1] == compiled[1]
+    assert len(plain[0]) == 16 and sum(plain[1].values()) > 0
