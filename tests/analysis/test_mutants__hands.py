@@ -6,12 +6,14 @@ itself pinned, since the heatmap and the reports print it (docs/mutation.md)."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import numpy as np
 import pytest
 
 from tests.analysis.test_hands_ties import COPIES, _board, _graph, _path
 from workbench import Board
+from workbench.algorithms import _kernels
 from workbench.analysis import _hands
 from workbench.analysis._hands import _below, _mix, _same
 from workbench.analysis.costs import cost_graph
@@ -163,16 +165,19 @@ def test_the_kernels_run_as_plain_python_stay_in_bounds_and_give_the_same_table(
     G = cost_graph(tiny)
     cards = dict(list(deck(tiny).items())[:4])  # 16 hands: quick in plain Python
     compiled = table_on_graph(G, tiny, cards, progress=False, threads=1)
-    for name in (
-        "fill_rows",
-        "full_hands",
-        "_trace_random",
-        "_code_part",
-        "_same",
-        "_mix",
-        "_below",
-    ):
+    kernels = ("fill_rows", "full_hands", "_trace_random", "_code_part", "_same", "_mix", "_below")
+    for name in kernels:
         monkeypatch.setattr(_hands, name, getattr(_hands, name).py_func)
+
+    def relax(*args: Any) -> None:  # the shortest-path pass, its work arrays checked too
+        indptr, adj, adjw, adje, dist, pred, maxw, head, nxt, item, done = args
+        if maxw >= 0:
+            buckets = _kernels.relax_buckets.py_func
+            buckets(indptr, adj, adjw, adje, dist, pred, head, nxt, item, done)
+        else:
+            _kernels.relax_heap.py_func(indptr, adj, adjw, adje, dist, pred)
+
+    monkeypatch.setattr(_hands, "relax", relax)
     with np.errstate(over="ignore"):  # the generator's arithmetic wraps, as compiled
         plain = table_on_graph(G, tiny, cards, progress=False, threads=1)
     assert np.array_equal(plain[0], compiled[0]) and plain[1] == compiled[1]
