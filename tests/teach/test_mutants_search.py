@@ -160,3 +160,38 @@ def test_dial_refuses_a_weight_that_is_not_a_whole_number() -> None:
     with pytest.raises(ValueError, match=r"integer weights: edge \(0, 1\) weighs 1.5"):
         dial(G, 0)
     assert dial(nx.Graph([(0, 1, {"weight": 2.0})]), 0).result["distance"] == {0: 0, 1: 2}
+
+
+def _square() -> nx.Graph:
+    # 3 is 2 away through 1 and through 2: the first way found stays
+    return nx.Graph([(0, 1), (0, 2), (1, 3), (2, 3)])
+
+
+@pytest.mark.parametrize("search", [dijkstra, dial])
+def test_an_equally_short_second_way_changes_nothing(search: Any) -> None:
+    t = search(_square(), 0)
+    assert t.result == {"distance": {0: 0, 1: 1, 2: 1, 3: 2}, "parent": {1: 0, 2: 0, 3: 1}}
+    relaxed = [f.message for f in t.frames if f.line == 7]
+    assert len(relaxed) == 3 and not any(m.startswith("Relax 2-3") for m in relaxed)
+    assert dict(t.frames[-1].edges) == {(0, 1): "tree", (0, 2): "tree", (1, 3): "tree"}
+
+
+@pytest.mark.parametrize("search", [dijkstra, dial])
+def test_a_longer_second_way_changes_nothing(search: Any) -> None:
+    G = nx.Graph([(0, 1, {"weight": 1}), (0, 2, {"weight": 1}), (1, 2, {"weight": 3})])
+    t = search(G, 0)
+    assert t.result == {"distance": {0: 0, 1: 1, 2: 1}, "parent": {1: 0, 2: 0}}
+    assert [f.line for f in t.frames].count(7) == 2
+
+
+@pytest.mark.parametrize("search", [bfs, dijkstra, dial])
+def test_a_source_not_in_the_graph_is_named(search: Any) -> None:
+    with pytest.raises(nx.NodeNotFound, match="source 9 is not in the graph"):
+        search(_square(), 9)
+
+
+@pytest.mark.parametrize("search", [dijkstra, dial])
+def test_a_negative_weight_is_refused(search: Any) -> None:
+    G = nx.Graph([(0, 1, {"weight": 2}), (1, 2, {"weight": -1})])
+    with pytest.raises(ValueError, match=r"edge \(1, 2\) has a negative weight -1"):
+        search(G, 0)
