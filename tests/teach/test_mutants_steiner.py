@@ -9,7 +9,9 @@ from __future__ import annotations
 from typing import Any
 
 import networkx as nx
+import pytest
 
+from workbench.exceptions import InfeasibleError
 from workbench.teach.frames import Trace
 from workbench.teach.steiner import steiner_dp, steiner_mst
 
@@ -153,3 +155,47 @@ def test_steiner_dp_lists_a_row_in_node_order() -> None:
     row = steiner_dp(G, ["a", "m"]).frames[0].state["row"]
     assert dict(row) == {"a": 0, "z": 1, "m": 2}
     assert list(row) == ["a", "m", "z"]  # not in the order of distance
+
+
+def test_steiner_mst_draws_a_branch_point_that_is_not_a_terminal_as_tree() -> None:
+    t = steiner_mst(nx.star_graph(3), [1, 2, 3])
+    assert t.result == {"edges": ((0, 1), (0, 2), (0, 3)), "cost": 3}
+    spanned = next(f for f in t.frames if f.line == 5)
+    assert dict(spanned.nodes) == {1: "terminal", 2: "terminal", 3: "terminal", 0: "tree"}
+    assert dict(t.frames[-1].nodes) == dict(spanned.nodes)
+
+
+@pytest.mark.parametrize("search", [steiner_mst, steiner_dp])
+def test_a_first_terminal_cut_off_from_the_others_is_infeasible(search: Any) -> None:
+    G = nx.Graph([("a", "z"), ("b", "c")])
+    with pytest.raises(InfeasibleError):
+        search(G, ["a", "b", "c"])
+    with pytest.raises(InfeasibleError):
+        search(G, ["b", "c", "a"])
+
+
+def test_steiner_dp_breaks_ties_between_minimum_trees_the_promised_way() -> None:
+    # a 4-cycle 0-2-1-3-0 of weights 2, 2, 1, 2 with every node a terminal: dropping any one
+    # of the three edges of weight 2 gives a minimum tree of 5; the promised tie-break
+    # (the first cheapest split, subsets from the highest bitmask down) keeps 0-2 and 0-3
+    G = nx.Graph()
+    G.add_weighted_edges_from([(0, 2, 2), (0, 3, 2), (1, 2, 2), (1, 3, 1)])
+    for terminals in ([3, 0, 2, 1], [0, 1, 2, 3], [1, 2, 3, 0]):
+        t = steiner_dp(G, terminals)
+        assert t.result == {"cost": 5, "edges": ((0, 2), (0, 3), (1, 3))}
+
+
+def test_steiner_dp_fills_the_rows_by_size_so_each_split_has_its_parts() -> None:
+    G = nx.Graph()
+    G.add_weighted_edges_from([(0, 1, 2), (0, 2, 1), (1, 2, 1), (2, 3, 2)])
+    t = steiner_dp(G, [1, 2, 0, 3])  # root 3; rows of 0, 1, 2, then pairs, then all three
+    assert t.result == {"cost": 4, "edges": ((0, 2), (1, 2), (2, 3))}
+    subsets = [f.state["subset"] for f in t.frames if f.line in (0, 2)]
+    assert subsets == [(0,), (1,), (2,), (0, 1), (0, 2), (1, 2), (0, 1, 2)]
+
+
+@pytest.mark.parametrize("search", [steiner_mst, steiner_dp])
+def test_two_terminals_in_two_parts_are_infeasible(search: Any) -> None:
+    G = nx.Graph([("a", "z"), ("b", "c")])
+    with pytest.raises(InfeasibleError, match=r"\['b'\] cannot be reached from 'a'"):
+        search(G, ["b", "a"])
