@@ -1,0 +1,85 @@
+"""The greedy bot's parts on fixed positions: where its marker goes when the best points are
+taken, the rail arrays it keeps between queries, and the view it has of another seat."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+
+from workbench import Board, load_map
+from workbench.analysis.costmodel import cost_model
+from workbench.bots import GreedyBot
+from workbench.bots.greedy import tree_center
+from workbench.engine import EndTurn, Game, PlaceMarker, PlaceRail
+from workbench.rules import Rules
+
+CORRIDOR = Path(__file__).parent.parent / "engine" / "maps" / "corridor.yaml"
+
+
+def test_a_marker_whose_tree_points_are_all_taken_goes_to_the_nearest_free_point() -> None:
+    # seat 1 holds East alone (its tree is its city's point), and seat 0 sits on it
+    board = load_map(CORRIDOR)
+    game = Game(board, Rules(), players=2, hands=[(("West",), ("East",))])
+    state = game.new_state()
+    state.apply(PlaceMarker((5, 0)))
+    obs = state.observation(1)
+    for seed in range(4):
+        bot = GreedyBot(board, game.rules, 2, 1, np.random.default_rng(seed))
+        assert bot.act(obs) == PlaceMarker((4, 0))
+
+
+def test_a_marker_whose_centre_is_taken_goes_on_another_point_of_the_tree(tiny: Board) -> None:
+    hand = ("Alder", "Cedar", "Elder", "Ginkgo", "Juniper")
+    tree = cost_model(tiny).completion([], list(hand)).build
+    points = {p for e in tree for p in e}
+    (centre,) = tree_center(sorted(tree), [])
+    cities = {tiny.city(name).at for name in hand}
+    game = Game(
+        tiny, Rules(), players=2, hands=[(("Birch", "Dogwood", "Fir", "Hazel", "Ivy"), hand)]
+    )
+    state = game.new_state()
+    state.apply(PlaceMarker(centre))
+    obs = state.observation(1)
+    picks = {
+        GreedyBot(tiny, game.rules, 2, 1, np.random.default_rng(seed)).act(obs).point
+        for seed in range(30)
+    }
+    assert picks <= points - {centre}
+    # any free point of the tree, not only its cities
+    assert picks - cities and picks & cities
+
+
+def test_the_kept_rail_array_is_the_models_state_of_the_rails_asked_for(tiny: Board) -> None:
+    model = cost_model(tiny)
+    bot = GreedyBot(tiny, Rules(), 2, 0, np.random.default_rng(0))
+    segments = sorted(tiny.segments)
+    asked = [
+        frozenset(segments[:1]),
+        frozenset(segments[:3]),  # rails added
+        frozenset(segments[:3]),  # the same rails again
+        frozenset(segments[10:14]),  # a new round: other rails
+        frozenset(segments[20:22]),  # and again, half as many as there were
+        frozenset(),
+        frozenset(segments[20:21]),
+    ]
+    for rails in asked:
+        assert bot.rail_state(model, rails).tolist() == model.state(rails).tolist(), sorted(rails)
+
+
+def test_another_seats_view_counts_its_own_colored_rails_and_walls_off_the_others() -> None:
+    board = load_map(CORRIDOR)
+    game = Game(board, Rules(colored_rails=1), players=2, hands=[(("East",), ("West",))])
+    state = game.new_state()
+    state.apply(PlaceMarker((1, 0)))
+    state.apply(PlaceMarker((4, 0)))
+    wall = ((1, 0), (2, 0))
+    state.apply(PlaceRail(wall, colored=True))
+    state.apply(EndTurn())
+    obs = state.observation(1)
+    bot = GreedyBot(board, game.rules, 2, 1, np.random.default_rng(0))
+    model = bot.model(obs)
+    i = model.edge_index[wall]
+    assert bot.view(obs).state[i] == 2  # seat 1's view: seat 0's colored rail is a wall
+    assert bot.view(obs, 0).state[i] == 1  # seat 0's own rail
+    assert bot.view(obs, 1).state[i] == 2
