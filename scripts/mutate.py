@@ -548,9 +548,7 @@ def _patch(module: str, source: str, filename: str) -> bool:
         elif isinstance(obj, property):
             for f in (obj.fget, obj.fset, obj.fdel):
                 visit(f)
-        elif isinstance(obj, functools.cached_property):  # computed on first read
-            visit(obj.func)
-        elif isinstance(obj, functools.partial):
+        elif isinstance(obj, (functools.cached_property, functools.partial)):  # read on first use
             visit(obj.func)
         elif isinstance(obj, dict):  # a table of closures made at import, say
             for value in list(obj.values()):
