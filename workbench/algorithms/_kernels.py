@@ -244,8 +244,6 @@ def relax_bounded(
     pred: np.ndarray,
     h: np.ndarray,
     ub: float,
-    active: np.ndarray,
-    count: int,
     head: np.ndarray,
     nxt: np.ndarray,
     item: np.ndarray,
@@ -260,14 +258,12 @@ def relax_bounded(
     entries out of a list does not reorder the others; an entry out of bound, ``h`` being
     consistent, only ever reaches entries out of bound. Entries out of bound keep a value
     at least their true one.
-
-    Only the ``count`` nodes of ``active`` (in increasing order) may start with a finite
-    ``dist``; ``pred`` must be all -1 and ``done`` all false, and ``done`` is left all
-    false again.
     """
+    n = dist.shape[0]
     lo = INF
-    for j in range(count):
-        v = active[j]
+    for v in range(n):
+        pred[v] = -1
+        done[v] = False
         d = dist[v]
         if d < lo and d + h[v] <= ub:
             lo = d
@@ -275,8 +271,7 @@ def relax_bounded(
         return
     base = np.int64(lo)
     used = 0
-    for j in range(count):
-        v = active[j]
+    for v in range(n):
         d = dist[v]
         if d < INF and d + h[v] <= ub:
             b = np.int64(d) - base
@@ -314,8 +309,6 @@ def relax_bounded(
                         pending += 1
             e = e_next
         b += 1
-    for j in range(used):
-        done[item[j]] = False
 
 
 @numba.njit(cache=True, nogil=True)
@@ -347,71 +340,6 @@ def terminal_mst(dp: np.ndarray, droot: np.ndarray, terminals: np.ndarray, root:
 
 
 @numba.njit(cache=True, nogil=True)
-def one_tree_bounds(dp: np.ndarray, away: np.ndarray, terminals: np.ndarray, root: int) -> None:
-    """Raise each row ``away[S]`` (``S`` a proper, non-empty subset) to the one-tree bound.
-
-    Joining a node ``v`` to the set ``R`` of the root and the terminals outside ``S``
-    costs at least half a closed walk through ``R`` and ``v``, so at least half of (the
-    minimum spanning tree of ``R`` + ``v``'s distances to its two nearest members of
-    ``R``): a bound that, unlike the farthest member's distance, grows for ``v`` between
-    members. ``dp[1 << i]`` holds the distances from terminal ``i``, ``away[full]`` those
-    from the root. Like a distance, the bound changes by at most an edge's weight along
-    that edge (it stays consistent), and so does the larger of it and the row's value.
-    """
-    n = dp.shape[1]
-    k = terminals.shape[0]
-    full = (1 << k) - 1
-    # row i: the distances from terminal i (row k: from the root), as a node's column
-    table = np.empty((n, k + 1))
-    for i in range(k + 1):
-        src = away[full] if i == k else dp[1 << i]
-        for v in range(n):
-            table[v, i] = src[v]
-    members = np.empty(k + 1, dtype=np.int64)
-    intree = np.zeros(k + 1, dtype=np.bool_)
-    best = np.empty(k + 1)
-    for mask in range(1, full):
-        r = 0
-        for i in range(k + 1):
-            if i == k or not (mask >> i) & 1:
-                members[r] = i
-                r += 1
-        # Prim's tree of the r members
-        for x in range(r):
-            intree[x] = False
-            best[x] = INF
-        best[0] = 0.0
-        mst = 0.0
-        for _ in range(r):
-            j = -1
-            for x in range(r):
-                if not intree[x] and (j < 0 or best[x] < best[j]):
-                    j = x
-            intree[j] = True
-            mst += best[j]
-            p = root if members[j] == k else terminals[members[j]]
-            for x in range(r):
-                d = table[p, members[x]]
-                if not intree[x] and d < best[x]:
-                    best[x] = d
-        row = away[mask]
-        for v in range(n):
-            m1 = INF
-            m2 = INF
-            tv = table[v]
-            for x in range(r):
-                d = tv[members[x]]
-                if d < m1:
-                    m2 = m1
-                    m1 = d
-                elif d < m2:
-                    m2 = d
-            bound = 0.5 * (m1 + m2 + mst)
-            if bound > row[v]:
-                row[v] = bound
-
-
-@numba.njit(cache=True, nogil=True)
 def emv_bounded(
     indptr: np.ndarray,
     adj: np.ndarray,
@@ -427,10 +355,9 @@ def emv_bounded(
     ``maxw`` must be at least 0 (integer weights: the bucket queue). Returns the tables
     and the upper bound ``ub`` used: the spanning tree of :func:`terminal_mst`. Every
     table entry ``(S, v)`` on the tree behind ``dp[full, root]`` has ``dp[S, v] +
-    h(S, v) <= dp[full, root] <= ub``, where ``h(S, v)`` is the larger of the largest
-    distance from ``v`` to the root or a terminal outside ``S`` and the one-tree bound of
-    :func:`one_tree_bounds` (each a least cost of joining ``v`` to them, and consistent).
-    The single-terminal rows and the root's distances are computed in full; the
+    h(S, v) <= dp[full, root] <= ub``, where ``h(S, v)`` is the largest distance from
+    ``v`` to the root or a terminal outside ``S`` (what joining ``v`` to them costs at
+    least). The single-terminal rows and the root's distances are computed in full; the
     other rows only where ``max over t in S of dist(v, t) + h(S, v) <= ub``, and their
     shortest-path passes by :func:`relax_bounded`. Entries within the bound are therefore
     exactly :func:`emv`'s (a split of ``S`` at ``v`` that achieves the minimum has both
@@ -449,8 +376,7 @@ def emv_bounded(
     for i in range(k):
         dp[1 << i, terminals[i]] = 0.0
         relax_buckets(indptr, adj, adjw, adje, dp[1 << i], pred[1 << i], head, nxt, item, done)
-    # away[S]: the largest distance to the root or a terminal outside S (then raised to
-    # the one-tree bound)
+    # away[S]: the largest distance to the root or a terminal outside S
     away = np.empty((full + 1, n))
     away[full, :] = INF
     away[full, root] = 0.0
@@ -459,7 +385,6 @@ def emv_bounded(
     ub = terminal_mst(dp, away[full], terminals, root)
     if ub == INF:
         return dp, pred, split, ub
-    done[:] = False
     for mask in range(full - 1, 0, -1):
         bit = 0
         while (mask >> bit) & 1:
@@ -469,7 +394,6 @@ def emv_bounded(
         row = away[mask]
         for v in range(n):
             row[v] = max(up[v], d[v])
-    one_tree_bounds(dp, away, terminals, root)
     # near[S]: the largest distance to a terminal in S (a lower bound of dp[S])
     near = np.empty((full + 1, n))
     near[0, :] = 0.0
@@ -506,7 +430,5 @@ def emv_bounded(
             if s == 0:
                 break
             s = (s - 1) & rest
-        relax_bounded(
-            indptr, adj, adjw, adje, row, pred[mask], h, ub, active, count, head, nxt, item, done
-        )
+        relax_bounded(indptr, adj, adjw, adje, row, pred[mask], h, ub, head, nxt, item, done)
     return dp, pred, split, ub
