@@ -214,6 +214,13 @@ def test_the_kept_and_incremental_scores_are_the_plain_ones(
                 own + sum(season_points) + lug_points,
                 plain[seat].passports,
             )
+    # several cards tried on the same tableau, as a bot tries the cards in sight: what
+    # the scorer keeps for the tableau serves them all
+    rivals = scorer.rivals(0, tables, lugs)
+    for card in data.draw(st.lists(st.integers(0, 71), max_size=6)):
+        with_card = [[*tables[0], card], *tables[1:]]
+        expected = score_players(cards, with_card, lugs, objectives, ties)[0].total
+        assert scorer.total_plus(tuple(tables[0]), tuple(lugs[0]), rivals, card) == expected
 
 
 def test_the_incremental_sums_do_not_depend_on_the_order_cards_were_added(

@@ -29,13 +29,12 @@ from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
-from itertools import accumulate
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 
 from workbench.exceptions import IllegalActionError
-from workbench.games.referee import outcome_cdf, sample_chance
+from workbench.games.referee import outcome_cdf, pick_outcome
 from workbench.games.transorient_express.actions import (
     Action,
     CardDraw,
@@ -78,6 +77,17 @@ _REQUIRED: dict[str, type | tuple[type, ...]] = {
 }  # fmt: skip
 _DECISIONS = ("take", "place", "play", "keep", "discard", "return")
 _PASS = Pass()
+
+
+class Uniform(Protocol):
+    """What :meth:`TransorientState.draw` draws with: ``random()``, a uniform number in
+    [0, 1) (a :class:`numpy.random.Generator`'s, or the same numbers drawn ahead)."""
+
+    def random(self) -> float: ...
+
+
+_TOKEN_DRAWS = frozenset(("store", "pile", "bonus"))
+_CARD_DEALS = frozenset(("bottom", "top"))
 
 
 def cards_fingerprint(cards: CardSet) -> str:
@@ -506,8 +516,9 @@ class TransorientState:
         losses = self.game.actions.losses
         return [(losses[i], n / total) for i, n in enumerate(store) if n]
 
-    def draw(self, rng: np.random.Generator) -> Action:
-        """Draw the next chance outcome with ``rng`` and apply it; return it.
+    def draw(self, rng: Uniform) -> Action:
+        """Draw the next chance outcome with ``rng`` (a generator, or anything whose
+        ``random()`` gives the generator's uniform numbers in turn) and apply it; return it.
 
         The outcome is the one :func:`~workbench.games.referee.sample_chance` draws from
         the same generator (the same ``rng.random()`` on the same cumulative
@@ -564,13 +575,24 @@ class TransorientState:
             self.offer.append(lug[j])
             action = self.game.actions.luggage[lug.pop(j)]
         else:
-            action = sample_chance(self, rng)
+            # sample_chance's draw: one uniform number unless one outcome is possible
+            outcomes = self.chance_outcomes()
+            action = outcomes[0][0] if len(outcomes) == 1 else pick_outcome(outcomes, rng.random())
             self._chance(action)
             self.log.append(action)
             self._settle()
             return action
         pending.pop(0)
         self.log.append(action)
+        if pending:
+            # _settle's first test written out: the next draw is a token from a bag
+            # that has some, or a card from a pile that has some (nothing to settle)
+            kind = pending[0][0]
+            if kind in _TOKEN_DRAWS:
+                if any(self.bag):
+                    return action
+            elif kind in _CARD_DEALS and self.deck:
+                return action
         self._settle()
         return action
 
@@ -1046,17 +1068,25 @@ def _token_cdf(counts: list[int]) -> tuple[list[float], list[int]]:
     store, as :meth:`TransorientState.chance_outcomes` weighs them) and the colors'
     indices, kept by counts."""
     total = sum(counts)
-    colors = [i for i, n in enumerate(counts) if n]
-    weights = [counts[i] / total for i in colors]
+    colors = []
+    weights = []
+    for i, n in enumerate(counts):
+        if n:
+            colors.append(i)
+            weights.append(n / total)
     if len(weights) < 8:
-        # outcome_cdf's arithmetic written out (the same floats), without its table:
-        # a bag's counts are seldom seen twice, their weights no more
+        # outcome_cdf's arithmetic written out (the same floats: a sum left to right,
+        # then the running sum of the weights over it, over its last value), without
+        # its table: a bag's counts are seldom seen twice, their weights no more
         added = 0.0
         for p in weights:
             added += p
-        cumulative = list(accumulate([p / added for p in weights]))
-        last = cumulative[-1]
-        cdf = [c / last for c in cumulative]
+        running = 0.0
+        cumulative = []
+        for p in weights:
+            running += p / added
+            cumulative.append(running)
+        cdf = [c / running for c in cumulative]
     else:
         cdf = outcome_cdf(tuple(weights))
     found = (cdf, colors)
