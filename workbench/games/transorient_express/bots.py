@@ -171,7 +171,10 @@ class _Base:
         tableau = obs.tableaux[seat]
         if extra:
             tableau = (*tableau, *extra)
-        luggage = (*obs.luggage, *extra_luggage) if seat == obs.seat else ()
+        if seat != obs.seat:
+            luggage: Sequence[int] = ()
+        else:
+            luggage = (*obs.luggage, *extra_luggage) if extra_luggage else obs.luggage
         return sc.total_against(tableau, luggage, rivals)
 
     def cost(
@@ -378,11 +381,14 @@ class GreedyBot(_Base):
             assert isinstance(a, Pile)
             pile = piles[a.column]
             best = 0.0
-            if short:
-                after = [s + p for s, p in zip(store, pile, strict=True)]
-                for cost, ratio in short:
-                    if missing(after, cost) == 0:
-                        best = max(best, ratio)
+            for cost, ratio in short:
+                # missing(store + pile, cost) == 0 written out
+                for i, k in cost:
+                    if k > store[i] + pile[i]:
+                        break
+                else:
+                    if ratio > best:
+                        best = ratio
             out.append(best + 0.05 * sum(pile))
         return out
 

@@ -631,7 +631,8 @@ class TransorientState:
         """What ``seat`` sees now. ``legal`` is :meth:`legal_actions` if the caller has
         it already and ``seat`` is on turn (the simulator does)."""
         phase = self.phase
-        to_play = self.to_play
+        # to_play's test written out
+        to_play = None if self.pending or phase not in _DECISIONS else self.order[self.turn]
         own_offer = phase == "keep" and self.order[self.turn] == seat
         if to_play != seat:
             legal = ()
@@ -818,12 +819,14 @@ class TransorientState:
             )
         rules = self.game.rules
         cards = self.game.cards
-        if isinstance(action, Take | Pile):
+        # a legal action is of its kind's class itself (a subclass's value is not equal
+        # to any legal action): its class tells the kind
+        if type(action) is Take or type(action) is Pile:
             col = action.column
             card = self.bottom[col]
             self.bottom[col] = -1
             pile = self.piles[col]
-            if isinstance(action, Take):
+            if type(action) is Take:
                 self.hands[seat].append(card)
                 for i, k in enumerate(pile):
                     self.bag[i] += k
@@ -837,11 +840,11 @@ class TransorientState:
                 self.sm_holder, self.sm_column = seat, None
             first = self.turn == 0 and self.game.players > 2
             self.phase = "place" if first and self.sm_holder == seat else "play"
-        elif isinstance(action, Place):
+        elif type(action) is Place:
             self.sm_owner = seat
             self.sm_holder, self.sm_column = None, action.column
             self.phase = "play"
-        elif isinstance(action, Play):
+        elif type(action) is Play:
             played = cards.destinations[action.card]
             store = self.stores[seat]
             for i, k in self.cost(seat, action.card):
@@ -858,19 +861,19 @@ class TransorientState:
                 self.pending += [("luggage", seat)] * 2
             else:
                 self._end_turn()
-        elif isinstance(action, Pass):
+        elif type(action) is Pass:
             self._end_turn()
-        elif isinstance(action, Keep):
+        elif type(action) is Keep:
             self.offer.remove(action.luggage)
             self.luggage[seat].append(action.luggage)
             self.lug_bottom += self.offer
             self.offer = []
             self._end_turn()
-        elif isinstance(action, Discard):
+        elif type(action) is Discard:
             self.hands[seat].remove(action.card)
             self.deck_bottom.append(action.card)
             self._end_turn()
-        elif isinstance(action, Return):
+        elif type(action) is Return:
             i = cards.token_colors.index(action.color)
             self.stores[seat][i] -= 1
             self.bag[i] += 1
@@ -882,8 +885,12 @@ class TransorientState:
         if len(self.hands[seat]) > rules.hand_limit:
             self.phase = "discard"
             return
-        over = self.store_size(seat) - self.store_limit(seat)
-        if over > 0 and any(self.stores[seat]):
+        # store_size(seat) - store_limit(seat) written out
+        store = self.stores[seat]
+        over = sum(store) - rules.store_limit - self.bonus[seat]
+        if rules.stationmaster_counts and self.sm_holder == seat:
+            over += 1
+        if over > 0 and any(store):
             if rules.returns == "player":
                 self.phase = "return"
                 return
@@ -1070,17 +1077,17 @@ def _token_cdf(counts: list[int]) -> tuple[list[float], list[int]]:
     total = sum(counts)
     colors = []
     weights = []
+    added = 0.0
     for i, n in enumerate(counts):
         if n:
             colors.append(i)
-            weights.append(n / total)
-    if len(weights) < 8:
-        # outcome_cdf's arithmetic written out (the same floats: a sum left to right,
-        # then the running sum of the weights over it, over its last value), without
-        # its table: a bag's counts are seldom seen twice, their weights no more
-        added = 0.0
-        for p in weights:
+            p = n / total
+            weights.append(p)
             added += p
+    if len(weights) < 8:
+        # outcome_cdf's arithmetic written out (the same floats: the weights' sum left
+        # to right, then the running sum of the weights over it, over its last value),
+        # without its table: a bag's counts are seldom seen twice, their weights no more
         running = 0.0
         cumulative = []
         for p in weights:

@@ -222,6 +222,11 @@ class Scorer:
         self.ranks = bool(self._medals)
         """Whether an objective in play ranks the players (else :meth:`rivals` matter not)."""
         self._checks = [_season_check(o, colors) for o in self.seasons]
+        # every Season's points, the most the wild colors can add (None if a Season
+        # were to take points away: then the choices are all tried)
+        self._season_points: int | None = sum(points for points, _ in self._checks)
+        if any(points < 0 for points, _ in self._checks):
+            self._season_points = None
         self._mine: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, int, int]] = {}
         self._runs: dict[tuple[int, ...], int] = {}
         self._plus: dict[tuple[tuple[int, ...], tuple[int, ...], int], tuple[int, int, int]] = {}
@@ -437,6 +442,11 @@ class Scorer:
                     points += season_points
             return points, pp
         best = None
+        # without per_color cards no choice scores more than every Season met: once a
+        # choice meets them all the others need not be tried
+        ceiling = None
+        if not per_color and self._season_points is not None:
+            ceiling = points + self._season_points
         for choice in itertools.combinations_with_replacement(range(self.ncolors), wild):
             chosen = list(counts)
             for c in choice:
@@ -449,6 +459,8 @@ class Scorer:
                     value += season_points
             if best is None or value > best:
                 best = value
+                if value == ceiling:
+                    break
         assert best is not None
         return best, pp
 
@@ -485,11 +497,17 @@ class Scorer:
                 self._mine.clear()
             self._mine[key] = mine
         total, pp, run = mine
-        for visa, medals in self._medals:
-            if visa:
-                total += _medal(pp, rivals[0], medals, self.ties)
-            else:
-                total += _medal(run, rivals[1], medals, self.ties)
+        dense = self.ties == "dense"
+        for visa, medals in self._medals:  # _medal written out
+            value = pp if visa else run
+            if value > 0:
+                others = rivals[0] if visa else rivals[1]
+                if dense:
+                    rank = len({w for w in others if w > value})
+                else:
+                    rank = len([w for w in others if w > value])
+                if rank < len(medals):
+                    total += medals[rank]
         return total
 
     def total_plus(

@@ -24,7 +24,6 @@ from workbench.games.tables import (
     GAME_COLUMNS,
     SEAT_COLUMNS,
     Columns,
-    append_row,
     begin_rows,
     game_seeds,
     result_rows,
@@ -156,29 +155,28 @@ def play_rows(
     parts = state.breakdown()
     winners = () if truncated else state.winners(parts)
     share = 1.0 / len(winners) if winners else 0.0
-    out = tables["cards"]
+    # the card rows written a column at a time (what append_row does a row at a time)
     dests = cards.destinations
-    for rnd, seat, event, card, tokens in events:
-        d = dests[card]
-        won = seat in winners
-        append_row(
-            out,
-            {
-                "variant": variant,
-                "game": game,
-                "round": rnd,
-                "seat": seat,
-                "bot": names[seat],
-                "event": event,
-                "card": d.label,
-                "number": d.number,
-                "color": d.color,
-                "effect": d.effect.kind,
-                "tokens": tokens,
-                "winner": won,
-                "win_share": share if won else 0.0,
-            },
-        )
+    played = [dests[card] for _, _, _, card, _ in events]
+    won = [seat in winners for _, seat, _, _, _ in events]
+    n = len(events)
+    columns: dict[str, list[Any]] = {
+        "variant": [variant] * n,
+        "game": [game] * n,
+        "round": [e[0] for e in events],
+        "seat": [e[1] for e in events],
+        "bot": [names[e[1]] for e in events],
+        "event": [e[2] for e in events],
+        "card": [d.label for d in played],
+        "number": [d.number for d in played],
+        "color": [d.color for d in played],
+        "effect": [d.effect.kind for d in played],
+        "tokens": [e[4] for e in events],
+        "winner": won,
+        "win_share": [share if w else 0.0 for w in won],
+    }
+    for name, values in tables["cards"].items():
+        values.extend(columns[name])
     kinds = [cards.objectives[i].kind for i in state.objectives]
     seat_extra = []
     for s, b in enumerate(parts):
@@ -267,17 +265,25 @@ def _run(
     blind = [getattr(bot, "plays_a_lone_action", False) is True for bot in bots]
     # the random bot looks at the legal actions alone (unless a subclass looks further)
     choosers = [getattr(type(bot), "act", None) is RandomBot.act for bot in bots]
-    for _ in range(max_actions):
+    played = 0  # actions, chance outcomes included
+    while played < max_actions:
         if state.round > max_rounds:
             return True
         if state.phase == "over":
             return False
         if state.pending:
+            # the draws in a row (the round and the phase do not change before the
+            # last of them: a round starts once nothing is pending)
             try:
-                draw(chance)
+                while True:
+                    draw(chance)
+                    played += 1
+                    if not state.pending or played >= max_actions:
+                        break
             except IllegalActionError as e:
                 raise IllegalActionError(f"{where}, chance: {e}") from e
             continue
+        played += 1
         seat = state.to_play
         if seat is None:
             raise RuntimeError(f"{where}: no one to play in the {state.phase} step")
