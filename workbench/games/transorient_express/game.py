@@ -596,6 +596,56 @@ class TransorientState:
         self._settle()
         return action
 
+    def draw_all(self, rng: Uniform, most: int) -> int:
+        """:meth:`draw` until the state is no longer a chance node, or ``most`` outcomes
+        are drawn; how many were. The same outcomes as :meth:`draw` one at a time (the
+        tokens out of the bag written out here: the bulk of a game's draws).
+
+        Examples
+        --------
+        >>> from workbench.games import GAMES
+        >>> game = GAMES["transorient_express"].new_game(players=4, seed=5)
+        >>> a, b = game.new_state(), game.new_state()
+        >>> ra, rb = np.random.default_rng(1), np.random.default_rng(1)
+        >>> n = a.draw_all(ra, 1_000)
+        >>> for _ in range(n):
+        ...     _ = b.draw(rb)
+        >>> a == b, a.pending, n > 20
+        (True, [], True)
+        """
+        drawn = 0
+        tokens = self.game.actions.tokens
+        while drawn < most:
+            pending = self.pending
+            if not pending:
+                break
+            kind, target = pending[0]
+            if kind not in _TOKEN_DRAWS:
+                self.draw(rng)
+                drawn += 1
+                continue
+            # draw's token out of the bag, as there
+            bag = self.bag
+            found = _TOKEN_CDFS.get(tuple(bag))
+            if found is None:
+                found = _token_cdf(bag)
+            cdf, colors = found
+            i = colors[0] if len(colors) == 1 else colors[bisect_right(cdf, rng.random())]
+            bag[i] -= 1
+            (self.stores if kind == "store" else self.piles)[target][i] += 1
+            pending.pop(0)
+            self.log.append(tokens[i])
+            drawn += 1
+            if pending:
+                kind = pending[0][0]
+                if kind in _TOKEN_DRAWS:
+                    if any(bag):
+                        continue
+                elif kind in _CARD_DEALS and self.deck:
+                    continue
+            self._settle()
+        return drawn
+
     def apply(self, action: Action) -> None:
         """Play ``action``; :class:`~workbench.exceptions.IllegalActionError` saying why."""
         if self.phase == "over":

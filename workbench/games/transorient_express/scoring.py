@@ -196,22 +196,9 @@ class Scorer:
         self.ties = ties
         colors = cards.colors
         self.ncolors = len(colors)
-        self.dest = [
-            (
-                d.points,
-                d.passports,
-                colors.index(d.color),
-                d.effect.kind,
-                colors.index(d.effect.color) if d.effect.kind == "per_color" else -1,
-                d.effect.amount,
-                d.number,
-            )
-            for d in cards.destinations
-        ]
-        self.lug = [
-            (lg.points, lg.passports, lg.effect.amount if lg.effect.kind == "per_luggage" else 0)
-            for lg in cards.luggage
-        ]
+        # the card set's numbers and the tables that depend on the cards alone (sums by
+        # tableau, Route sets) are shared by the scorers of the set
+        self.dest, self.lug, self._wild_numbers, self._partials, self._runs = _card_tables(cards)
         self.objective_indices = tuple(objectives)
         self.objs = [cards.objectives[i] for i in objectives]
         self.seasons = [o for o in self.objs if o.kind == "season"]
@@ -228,9 +215,7 @@ class Scorer:
         if any(points < 0 for points, _ in self._checks):
             self._season_points = None
         self._mine: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, int, int]] = {}
-        self._runs: dict[tuple[int, ...], int] = {}
         self._plus: dict[tuple[tuple[int, ...], tuple[int, ...], int], tuple[int, int, int]] = {}
-        self._partials: dict[tuple[int, ...], _Partial] = {(): ((0,) * len(colors), 0, 0, 0, 0, ())}
         self._contexts: dict[tuple[tuple[int, ...], tuple[int, ...]], _Context] = {}
         # the objectives in play scored by a table: (whether Visa, the table)
         self._tables = [(o.kind == "visa", o.table) for o in self.ranked if not o.medals]
@@ -675,6 +660,52 @@ def _season_check(objective: Objective, colors: Sequence[str]) -> tuple[int, Any
     if need == "same":
         return objective.points, lambda counts: max(counts) >= value
     return objective.points, lambda counts: len([c for c in counts if c >= 2]) >= value
+
+
+_Dest = tuple[int, int, int, str, int, int, int]
+_CardTables = tuple[
+    list[_Dest],
+    list[tuple[int, int, int]],
+    frozenset[int],
+    dict[tuple[int, ...], _Partial],
+    dict[tuple[int, ...], int],
+]
+_CARD_TABLES: dict[int, tuple[CardSet, _CardTables]] = {}
+
+
+def _card_tables(cards: CardSet) -> _CardTables:
+    """What every :class:`Scorer` of ``cards`` shares, made once per card set: each
+    Destination card's numbers (points, passports, color index, effect kind, the
+    ``per_color`` color index or -1, effect amount, number), each Luggage card's
+    (points, passports, ``per_luggage`` amount), the wild number cards, and the tables
+    kept by tableau alone (:meth:`Scorer.partial`, :meth:`Scorer.run`)."""
+    found = _CARD_TABLES.get(id(cards))
+    if found is not None and found[0] is cards:
+        return found[1]
+    colors = cards.colors
+    dest = [
+        (
+            d.points,
+            d.passports,
+            colors.index(d.color),
+            d.effect.kind,
+            colors.index(d.effect.color) if d.effect.kind == "per_color" else -1,
+            d.effect.amount,
+            d.number,
+        )
+        for d in cards.destinations
+    ]
+    lug = [
+        (lg.points, lg.passports, lg.effect.amount if lg.effect.kind == "per_luggage" else 0)
+        for lg in cards.luggage
+    ]
+    wild_numbers = frozenset(i for i, d in enumerate(dest) if d[3] == "wild_number")
+    partials: dict[tuple[int, ...], _Partial] = {(): ((0,) * len(colors), 0, 0, 0, 0, ())}
+    tables: _CardTables = (dest, lug, wild_numbers, partials, {})
+    if len(_CARD_TABLES) >= _SCORERS_KEPT:
+        _CARD_TABLES.clear()
+    _CARD_TABLES[id(cards)] = (cards, tables)
+    return tables
 
 
 _KEPT = 5_000

@@ -248,7 +248,7 @@ def _run(
     """:func:`~workbench.games.tables.run_rows` over ``match`` with ``before`` called
     before each bot's ``take``, ``pile`` and ``play`` (the moves of card events) and a
     stop after ``max_rounds`` rounds, written for this game: chance outcomes are drawn
-    by :meth:`TransorientState.draw` (the outcomes the referee draws, from the same
+    by :meth:`TransorientState.draw_all` (the outcomes the referee draws, from the same
     generator, without the list of outcomes). The same games, the same errors; returns
     whether the game was cut off."""
     from workbench.exceptions import IllegalActionError
@@ -259,7 +259,7 @@ def _run(
     # one call at a time would give): the match's generator serves this game alone and
     # is not used after it, so that it ends further on than the game used is unseen
     chance = _Ahead(match.chance)
-    bots, draw, apply = match.bots, state.draw, state.apply
+    bots, draw_all, apply = match.bots, state.draw_all, state.apply
     # a bot that plays a lone legal action without looking at anything is not shown
     # an observation for it (the only choice it has is played)
     blind = [getattr(bot, "plays_a_lone_action", False) is True for bot in bots]
@@ -272,14 +272,11 @@ def _run(
         if state.phase == "over":
             return False
         if state.pending:
-            # the draws in a row (the round and the phase do not change before the
-            # last of them: a round starts once nothing is pending)
+            # the draws in a row, each counted as an action (the round and the phase
+            # do not change before the last of them: a round starts once nothing is
+            # pending)
             try:
-                while True:
-                    draw(chance)
-                    played += 1
-                    if not state.pending or played >= max_actions:
-                        break
+                played += draw_all(chance, max_actions - played)
             except IllegalActionError as e:
                 raise IllegalActionError(f"{where}, chance: {e}") from e
             continue
