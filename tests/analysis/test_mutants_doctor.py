@@ -613,3 +613,14 @@ def test_scores_equal_to_nine_decimals_are_a_tie_the_seed_breaks(
     assert round(found[0].score, 9) == round(found[1].score, 9)
     assert found[0].score != found[1].score
     assert found[0].edit.cities == (first,)
+
+
+def test_a_score_weighs_each_measure_averaged_over_player_counts_plus_moves_and_edits() -> None:
+    """Worked by hand with the default weights (fair spread 6, band 5 % of 30 = 1.5):
+    3 players: excess 1 + 2 x 1 unfair (6.0 is fair) + 0.1 x 15 + 0.2 x 4 + 4 x 0.25
+    + (3 - 1.5) outside = 7.8; 4 players: 3 + 2 + 1.4 + 0.4 + 2 + 0 (1 is inside) = 8.8;
+    their mean 8.3, plus 0.25 x 3 steps moved and 0.25 x 2 edits."""
+    m3 = Measures(3, (("a", 7.0), ("b", 6.0), ("c", 2.0)), 33.0, 4.0, 0.25, None)
+    m4 = Measures(4, (("a", 5.0), ("b", 9.0), ("c", 0.0)), 29.0, 2.0, 0.5, None)
+    got = Objective().score([m3, m4], [30.0, 30.0], moved=3, edits=2)
+    assert math.isclose(got, 8.3 + 0.75 + 0.5)
