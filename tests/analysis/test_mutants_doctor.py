@@ -624,3 +624,20 @@ def test_a_score_weighs_each_measure_averaged_over_player_counts_plus_moves_and_
     m4 = Measures(4, (("a", 5.0), ("b", 9.0), ("c", 0.0)), 29.0, 2.0, 0.5, None)
     got = Objective().score([m3, m4], [30.0, 30.0], moved=3, edits=2)
     assert math.isclose(got, 8.3 + 0.75 + 0.5)
+
+
+def test_a_color_swap_trades_the_two_cities_colors_and_dashed_marks_only(tiny: Board) -> None:
+    board = tiny.set_dashed("Alder", True)
+    swapped = SwapColors("Alder", "brown", "Cedar", "white").apply(board)
+    got = {c.name: (c.color, c.dashed) for c in swapped.cities}
+    want = {c.name: (c.color, c.dashed) for c in board.cities}
+    want["Alder"], want["Cedar"] = ("white", False), ("brown", True)
+    assert got == want
+
+
+def test_a_dashed_swap_dashes_one_card_and_undashes_the_other_only(tiny: Board) -> None:
+    board = _dashed(tiny)  # Alder, Dogwood and Hazel dashed
+    swapped = SwapDashed("Birch", "Alder").apply(board)
+    got = {c.name for c in swapped.cities if c.dashed}
+    assert got == {"Birch", "Dogwood", "Hazel"}
+    assert [c.color for c in swapped.cities] == [c.color for c in board.cities]
