@@ -641,3 +641,13 @@ def test_a_dashed_swap_dashes_one_card_and_undashes_the_other_only(tiny: Board) 
     got = {c.name for c in swapped.cities if c.dashed}
     assert got == {"Birch", "Dogwood", "Hazel"}
     assert [c.color for c in swapped.cities] == [c.color for c in board.cities]
+
+
+def test_four_players_are_dealt_every_card_and_three_only_the_undashed(tiny: Board) -> None:
+    board = tiny
+    for name in ("Alder", "Dogwood", "Elder", "Hazel", "Ivy"):  # one of each color
+        board = board.set_dashed(name, True)
+    state = _state(board, (3, 4))
+    for m in state.measures:
+        assert _close(m, _analysts(board, m.players)), m.players
+    assert state.measures[0].mean != state.measures[1].mean
