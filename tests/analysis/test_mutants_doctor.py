@@ -651,3 +651,16 @@ def test_four_players_are_dealt_every_card_and_three_only_the_undashed(tiny: Boa
     for m in state.measures:
         assert _close(m, _analysts(board, m.players)), m.players
     assert state.measures[0].mean != state.measures[1].mean
+
+
+def test_the_worst_chokepoint_is_the_one_that_cuts_most_hands(tiny: Board) -> None:
+    """Birch and Ivy each hang on one segment; with three players Alder's card is out, so
+    every hand holds Birch (its chokepoint cuts all of them) and half hold Ivy."""
+    board = _cut_off(tiny)
+    for q in [(2, 5), (4, 5), (3, 4)]:
+        board = board.set_segment((3, 5), q, "none")
+    board = board.set_dashed("Alder", True)
+    m3, m4 = _state(board, (3, 4)).measures
+    assert (m3.chokepoint, m3.chokepoint_at) == (1.0, ((6, 4), (7, 4)))
+    assert (m4.chokepoint, m4.chokepoint_at) == (0.5, ((3, 5), (4, 4)))  # the first of two
+    assert _close(m3, _analysts(board, 3))
