@@ -666,3 +666,34 @@ def test_the_worst_chokepoint_is_the_one_that_cuts_most_hands(tiny: Board) -> No
     assert (m3.chokepoint, m3.chokepoint_at) == (1.0, ((6, 4), (7, 4)))
     assert (m4.chokepoint, m4.chokepoint_at) == (0.5, ((3, 5), (4, 4)))  # the first of two
     assert _close(m3, _analysts(board, 3))
+
+
+@pytest.mark.parametrize(
+    ("a", "b"), [("Alder", "Cedar"), ("Cedar", "Alder"), ("Juniper", "Fir"), ("Elder", "Hazel")]
+)
+def test_a_color_swap_is_scored_as_a_fresh_analysis_of_the_swapped_board(
+    tiny: Board, a: str, b: str
+) -> None:
+    """Either city first: the first's color before or after the second's in the hands'
+    axes."""
+    objective = Objective()
+    state = _state(tiny, objective=objective)
+    edit = SwapColors(a, tiny.city(a).color, b, tiny.city(b).color)
+    scored = _score_edit(state, edit, objective, [_reference(tiny, 4, 2)])
+    assert scored is not None
+    assert _close(scored.measures[0], _analysts(edit.apply(tiny), 4))
+
+
+def test_dearer_candidates_of_equal_use_go_in_segment_order(
+    tiny: Board, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from types import SimpleNamespace
+
+    from workbench.analysis import doctor
+
+    k1, k2, k3 = ((1, 1), (2, 0)), ((3, 0), (4, 0)), ((4, 0), (5, 0))  # singles, in order
+    state = _state(tiny)
+    usage = {k3: 5, k2: 9, k1: 5}  # k1 and k3 tie, listed out of order
+    monkeypatch.setattr(doctor, "hand_table", lambda *a, **k: SimpleNamespace(usage=usage))
+    got = list(_candidates(state, Allowed(move=0, crossings=False, dearer=3)))
+    assert [e.between for e in got] == [k2, k1, k3]  # type: ignore[attr-defined]
