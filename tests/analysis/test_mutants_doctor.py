@@ -697,3 +697,32 @@ def test_dearer_candidates_of_equal_use_go_in_segment_order(
     monkeypatch.setattr(doctor, "hand_table", lambda *a, **k: SimpleNamespace(usage=usage))
     got = list(_candidates(state, Allowed(move=0, crossings=False, dearer=3)))
     assert [e.between for e in got] == [k2, k1, k3]  # type: ignore[attr-defined]
+
+
+def test_a_dashed_swap_is_scored_as_a_fresh_analysis_of_the_swapped_board(tiny: Board) -> None:
+    board = _dashed(tiny)  # Alder, Dogwood, Hazel dashed
+    objective = Objective()
+    state = _state(board, (3,), objective=objective)
+    for edit in (SwapDashed("Birch", "Alder"), SwapDashed("Ginkgo", "Hazel")):
+        scored = _score_edit(state, edit, objective, [_reference(board, 3, 2)])
+        assert scored is not None
+        assert _close(scored.measures[0], _analysts(edit.apply(board), 3)), edit
+
+
+def test_a_gain_of_exactly_the_tolerance_is_no_gain(tiny: Board) -> None:
+    """Only the chokepoint weighs, 2e-9 for the whole share: Birch's chokepoint (half the
+    hands) scores 1e-9, and a ferry that joins Birch another way gains exactly the
+    doctor's tolerance, 1e-9: not enough."""
+    board = _cut_off(tiny)
+    weights = dict.fromkeys(
+        ("color_excess", "unfair_colors", "color_spread", "cost_spread", "mean_outside",
+         "moved", "edit"), 0.0,
+    )  # fmt: skip
+    allowed = Allowed(move=0, dearer=0)
+    assert suggest(board, 4, Objective(chokepoint=2e-9, **weights), allowed) == []
+    assert (
+        plan(board, 4, Objective(chokepoint=2e-9, **weights), allowed, progress=False).steps == ()
+    )
+    more = Objective(chokepoint=4e-9, **weights)  # gains 2e-9
+    assert suggest(board, 4, more, allowed)
+    assert plan(board, 4, more, allowed, edits=1, progress=False).steps
