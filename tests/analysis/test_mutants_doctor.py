@@ -726,3 +726,22 @@ def test_a_gain_of_exactly_the_tolerance_is_no_gain(tiny: Board) -> None:
     more = Objective(chokepoint=4e-9, **weights)  # gains 2e-9
     assert suggest(board, 4, more, allowed)
     assert plan(board, 4, more, allowed, edits=1, progress=False).steps
+
+
+def test_a_longer_plan_that_only_ties_the_best_so_far_is_not_taken(tiny: Board) -> None:
+    """Only Birch may move, out of its dead end (a chokepoint, weighed 2 for the whole
+    share) at 0.25 a step. Five points one step away end the chokepoint: the best plan is
+    one of them (0.25). A beam of six also keeps a two-step move (0.5), which a second step
+    brings to one of the same points: a second plan that scores 0.25 too, and is longer."""
+    board = _cut_off(tiny)
+    weights = dict.fromkeys(
+        ("color_excess", "unfair_colors", "color_spread", "cost_spread", "mean_outside", "edit"),
+        0.0,
+    )
+    objective = Objective(chokepoint=2.0, moved=0.25, **weights)
+    others = tuple(c.name for c in tiny.cities if c.name != "Birch")
+    allowed = Allowed(move=2, crossings=False, dearer=0, frozen=others)
+    found = plan(board, 4, objective, allowed, edits=3, beam=6, progress=False)
+    assert [str(s.edit) for s in found.steps] == ["move Birch from [7, 4] to [7, 5]"]
+    assert found.steps[0].score_after == 0.25
+    assert found.candidates == 3 * 6 * 12  # three rounds: the second found the tie
