@@ -479,13 +479,14 @@ def test_the_doctors_analyses_show_no_progress_bar_of_their_own(
         return real(*args)  # type: ignore[arg-type]
 
     monkeypatch.setattr(hands, "table_on_graph", spy)
-    hands._cached_table.cache_clear()
-    board = tiny.move_city("Fir", (5, 1))  # a board no other test has cached
+    board = tiny.move_city("Fir", (5, 1))
+    hands._cached_table.cache_clear()  # each analysis computes its table afresh
     doctor.measure(board)
-    state = _state(board)
-    hands._cached_table.cache_clear()  # the dearer candidates compute their table afresh
+    hands._cached_table.cache_clear()
+    state = _state(board)  # the reference mean hand cost
+    hands._cached_table.cache_clear()
     assert len(list(_candidates(state, Allowed(move=0, crossings=False, dearer=1)))) == 1
-    assert len(shown) == 2 and all(s is False for s in shown)
+    assert len(shown) == 3 and all(s is False for s in shown)
 
 
 def _beam_reference(board: Board, objective: Objective, allowed: Allowed, edits: int,
@@ -591,7 +592,7 @@ def test_ctrl_c_inside_compiled_code_stops_the_plan_and_other_system_errors_pass
     def other() -> bool:
         raise SystemError("something else")
 
-    for stop in (from_ctrl_c, during_ctrl_c):
+    for stop in (from_ctrl_c, during_ctrl_c, lambda: True):
         found = plan(tiny, 4, STRICT, SMALL, edits=2, progress=False, stop=stop)
         assert found.stopped and found.steps == () and found.candidates == 1
     with pytest.raises(SystemError, match="something else"):
@@ -723,6 +724,8 @@ def test_a_gain_of_exactly_the_tolerance_is_no_gain(tiny: Board) -> None:
     assert (
         plan(board, 4, Objective(chokepoint=2e-9, **weights), allowed, progress=False).steps == ()
     )
+    flat = Objective(chokepoint=1.0, **weights)  # no chokepoint on Tiny Island: all tie
+    assert plan(tiny, 4, flat, allowed, progress=False).steps == ()
     more = Objective(chokepoint=4e-9, **weights)  # gains 2e-9
     assert suggest(board, 4, more, allowed)
     assert plan(board, 4, more, allowed, edits=1, progress=False).steps
@@ -745,3 +748,9 @@ def test_a_longer_plan_that_only_ties_the_best_so_far_is_not_taken(tiny: Board) 
     assert [str(s.edit) for s in found.steps] == ["move Birch from [7, 4] to [7, 5]"]
     assert found.steps[0].score_after == 0.25
     assert found.candidates > 12 + 6 * 12  # a third round: the second found the tie
+    # a beam of seven keeps two two-step moves, whose next steps meet at the same boards:
+    # each board is kept once
+    wider = plan(board, 4, objective, allowed, edits=3, beam=7, progress=False)
+    steps, count = _beam_reference(board, objective, allowed, 3, 7)
+    assert [str(s.edit) for s in wider.steps] == steps
+    assert wider.candidates == count == 156
