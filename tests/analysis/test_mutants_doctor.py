@@ -721,9 +721,9 @@ def test_a_gain_of_exactly_the_tolerance_is_no_gain(tiny: Board) -> None:
     )  # fmt: skip
     allowed = Allowed(move=0, dearer=0)
     assert suggest(board, 4, Objective(chokepoint=2e-9, **weights), allowed) == []
-    assert (
-        plan(board, 4, Objective(chokepoint=2e-9, **weights), allowed, progress=False).steps == ()
-    )
+    found = plan(board, 4, Objective(chokepoint=2e-9, **weights), allowed, progress=False)
+    assert found.steps == ()
+    assert found.candidates == len(list(_candidates(_state(board), allowed)))  # one round
     flat = Objective(chokepoint=1.0, **weights)  # no chokepoint on Tiny Island: all tie
     assert plan(tiny, 4, flat, allowed, progress=False).steps == ()
     more = Objective(chokepoint=4e-9, **weights)  # gains 2e-9
