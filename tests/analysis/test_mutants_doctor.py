@@ -479,11 +479,14 @@ def test_the_doctors_analyses_show_no_progress_bar_of_their_own(
         return real(*args)  # type: ignore[arg-type]
 
     monkeypatch.setattr(hands, "table_on_graph", spy)
-    hands._cached_table.cache_clear()
-    board = tiny.move_city("Fir", (5, 1))  # a board no other test has cached
+    board = tiny.move_city("Fir", (5, 1))
+    hands._cached_table.cache_clear()  # each analysis computes its table afresh
     doctor.measure(board)
-    _candidates(_state(board), Allowed(move=0, crossings=False, dearer=1))
-    assert shown and all(s is False for s in shown)
+    hands._cached_table.cache_clear()
+    state = _state(board)  # the reference mean hand cost
+    hands._cached_table.cache_clear()
+    assert len(list(_candidates(state, Allowed(move=0, crossings=False, dearer=1)))) == 1
+    assert len(shown) == 3 and all(s is False for s in shown)
 
 
 def _beam_reference(board: Board, objective: Objective, allowed: Allowed, edits: int,
@@ -589,7 +592,7 @@ def test_ctrl_c_inside_compiled_code_stops_the_plan_and_other_system_errors_pass
     def other() -> bool:
         raise SystemError("something else")
 
-    for stop in (from_ctrl_c, during_ctrl_c):
+    for stop in (from_ctrl_c, during_ctrl_c, lambda: True):
         found = plan(tiny, 4, STRICT, SMALL, edits=2, progress=False, stop=stop)
         assert found.stopped and found.steps == () and found.candidates == 1
     with pytest.raises(SystemError, match="something else"):
@@ -613,3 +616,141 @@ def test_scores_equal_to_nine_decimals_are_a_tie_the_seed_breaks(
     assert round(found[0].score, 9) == round(found[1].score, 9)
     assert found[0].score != found[1].score
     assert found[0].edit.cities == (first,)
+
+
+def test_a_score_weighs_each_measure_averaged_over_player_counts_plus_moves_and_edits() -> None:
+    """Worked by hand with the default weights (fair spread 6, band 5 % of 30 = 1.5):
+    3 players: excess 1 + 2 x 1 unfair (6.0 is fair) + 0.1 x 15 + 0.2 x 4 + 4 x 0.25
+    + (3 - 1.5) outside = 7.8; 4 players: 3 + 2 + 1.4 + 0.4 + 2 + 0 (1 is inside) = 8.8;
+    their mean 8.3, plus 0.25 x 3 steps moved and 0.25 x 2 edits."""
+    m3 = Measures(3, (("a", 7.0), ("b", 6.0), ("c", 2.0)), 33.0, 4.0, 0.25, None)
+    m4 = Measures(4, (("a", 5.0), ("b", 9.0), ("c", 0.0)), 29.0, 2.0, 0.5, None)
+    got = Objective().score([m3, m4], [30.0, 30.0], moved=3, edits=2)
+    assert math.isclose(got, 8.3 + 0.75 + 0.5)
+
+
+def test_a_color_swap_trades_the_two_cities_colors_and_dashed_marks_only(tiny: Board) -> None:
+    board = tiny.set_dashed("Alder", True)
+    swapped = SwapColors("Alder", "brown", "Cedar", "white").apply(board)
+    got = {c.name: (c.color, c.dashed) for c in swapped.cities}
+    want = {c.name: (c.color, c.dashed) for c in board.cities}
+    want["Alder"], want["Cedar"] = ("white", False), ("brown", True)
+    assert got == want
+
+
+def test_a_dashed_swap_dashes_one_card_and_undashes_the_other_only(tiny: Board) -> None:
+    board = _dashed(tiny)  # Alder, Dogwood and Hazel dashed
+    swapped = SwapDashed("Birch", "Alder").apply(board)
+    got = {c.name for c in swapped.cities if c.dashed}
+    assert got == {"Birch", "Dogwood", "Hazel"}
+    assert [c.color for c in swapped.cities] == [c.color for c in board.cities]
+
+
+def test_four_players_are_dealt_every_card_and_three_only_the_undashed(tiny: Board) -> None:
+    board = tiny
+    for name in ("Alder", "Dogwood", "Elder", "Hazel", "Ivy"):  # one of each color
+        board = board.set_dashed(name, True)
+    state = _state(board, (3, 4))
+    for m in state.measures:
+        assert _close(m, _analysts(board, m.players)), m.players
+    assert state.measures[0].mean != state.measures[1].mean
+
+
+def test_the_worst_chokepoint_is_the_one_that_cuts_most_hands(tiny: Board) -> None:
+    """Birch and Ivy each hang on one segment; with three players Alder's card is out, so
+    every hand holds Birch (its chokepoint cuts all of them) and half hold Ivy."""
+    board = _cut_off(tiny)
+    for q in [(2, 5), (4, 5), (3, 4)]:
+        board = board.set_segment((3, 5), q, "none")
+    board = board.set_dashed("Alder", True)
+    m3, m4 = _state(board, (3, 4)).measures
+    assert (m3.chokepoint, m3.chokepoint_at) == (1.0, ((6, 4), (7, 4)))
+    assert (m4.chokepoint, m4.chokepoint_at) == (0.5, ((3, 5), (4, 4)))  # the first of two
+    assert _close(m3, _analysts(board, 3))
+
+
+@pytest.mark.parametrize(
+    ("a", "b"), [("Alder", "Cedar"), ("Cedar", "Alder"), ("Juniper", "Fir"), ("Elder", "Hazel")]
+)
+def test_a_color_swap_is_scored_as_a_fresh_analysis_of_the_swapped_board(
+    tiny: Board, a: str, b: str
+) -> None:
+    """Either city first: the first's color before or after the second's in the hands'
+    axes."""
+    objective = Objective()
+    state = _state(tiny, objective=objective)
+    edit = SwapColors(a, tiny.city(a).color, b, tiny.city(b).color)
+    scored = _score_edit(state, edit, objective, [_reference(tiny, 4, 2)])
+    assert scored is not None
+    assert _close(scored.measures[0], _analysts(edit.apply(tiny), 4))
+
+
+def test_dearer_candidates_of_equal_use_go_in_segment_order(
+    tiny: Board, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from types import SimpleNamespace
+
+    from workbench.analysis import doctor
+
+    k1, k2, k3 = ((1, 1), (2, 0)), ((3, 0), (4, 0)), ((4, 0), (5, 0))  # singles, in order
+    state = _state(tiny)
+    usage = {k3: 5, k2: 9, k1: 5}  # k1 and k3 tie, listed out of order
+    monkeypatch.setattr(doctor, "hand_table", lambda *a, **k: SimpleNamespace(usage=usage))
+    got = list(_candidates(state, Allowed(move=0, crossings=False, dearer=3)))
+    assert [e.between for e in got] == [k2, k1, k3]  # type: ignore[attr-defined]
+
+
+def test_a_dashed_swap_is_scored_as_a_fresh_analysis_of_the_swapped_board(tiny: Board) -> None:
+    board = _dashed(tiny)  # Alder, Dogwood, Hazel dashed
+    objective = Objective()
+    state = _state(board, (3,), objective=objective)
+    for edit in (SwapDashed("Birch", "Alder"), SwapDashed("Ginkgo", "Hazel")):
+        scored = _score_edit(state, edit, objective, [_reference(board, 3, 2)])
+        assert scored is not None
+        assert _close(scored.measures[0], _analysts(edit.apply(board), 3)), edit
+
+
+def test_a_gain_of_exactly_the_tolerance_is_no_gain(tiny: Board) -> None:
+    """Only the chokepoint weighs, 2e-9 for the whole share: Birch's chokepoint (half the
+    hands) scores 1e-9, and a ferry that joins Birch another way gains exactly the
+    doctor's tolerance, 1e-9: not enough."""
+    board = _cut_off(tiny)
+    weights = dict.fromkeys(
+        ("color_excess", "unfair_colors", "color_spread", "cost_spread", "mean_outside",
+         "moved", "edit"), 0.0,
+    )  # fmt: skip
+    allowed = Allowed(move=0, dearer=0)
+    assert suggest(board, 4, Objective(chokepoint=2e-9, **weights), allowed) == []
+    found = plan(board, 4, Objective(chokepoint=2e-9, **weights), allowed, progress=False)
+    assert found.steps == ()
+    assert found.candidates == len(list(_candidates(_state(board), allowed)))  # one round
+    flat = Objective(chokepoint=1.0, **weights)  # no chokepoint on Tiny Island: all tie
+    assert plan(tiny, 4, flat, allowed, progress=False).steps == ()
+    more = Objective(chokepoint=4e-9, **weights)  # gains 2e-9
+    assert suggest(board, 4, more, allowed)
+    assert plan(board, 4, more, allowed, edits=1, progress=False).steps
+
+
+def test_a_longer_plan_that_only_ties_the_best_so_far_is_not_taken(tiny: Board) -> None:
+    """Only Birch may move, out of its dead end (a chokepoint, weighed 2 for the whole
+    share) at 0.25 a step. Five points one step away end the chokepoint: the best plan is
+    one of them (0.25). A beam of six also keeps a two-step move (0.5), which a second step
+    brings to one of the same points: a second plan that scores 0.25 too, and is longer."""
+    board = _cut_off(tiny)
+    weights = dict.fromkeys(
+        ("color_excess", "unfair_colors", "color_spread", "cost_spread", "mean_outside", "edit"),
+        0.0,
+    )
+    objective = Objective(chokepoint=2.0, moved=0.25, **weights)
+    others = tuple(c.name for c in tiny.cities if c.name != "Birch")
+    allowed = Allowed(move=2, crossings=False, dearer=0, frozen=others)
+    found = plan(board, 4, objective, allowed, edits=3, beam=6, progress=False)
+    assert [str(s.edit) for s in found.steps] == ["move Birch from [7, 4] to [7, 5]"]
+    assert found.steps[0].score_after == 0.25
+    assert found.candidates > 12 + 6 * 12  # a third round: the second found the tie
+    # a beam of seven keeps two two-step moves, whose next steps meet at the same boards:
+    # each board is kept once
+    wider = plan(board, 4, objective, allowed, edits=3, beam=7, progress=False)
+    steps, count = _beam_reference(board, objective, allowed, 3, 7)
+    assert [str(s.edit) for s in wider.steps] == steps
+    assert wider.candidates == count == 156
