@@ -212,6 +212,8 @@ def test_the_kernels_default_to_every_hand_of_a_mask_and_return_the_next_row(
             m, p.indptr, p.adj, p.adjw, p.adje, p.maxw, cities, counts, stride, base, rowof, dp, row
         )
         assert after == row + size
+        nothing = (m, p.indptr, p.adj, p.adjw, p.adje, p.maxw, cities, counts, stride, base)
+        assert _hands.fill_rows(*nothing, rowof, dp, row, 1, 1) == after  # an empty part
         row = after
     use = np.zeros(len(p.eu), dtype=np.int64)
     args = (pivot, counts, stride, base, rowof, dp, p.indptr, p.adj, p.adjw, p.adje, use)
