@@ -14,6 +14,7 @@ import pytest
 from tests.analysis.test_hands_ties import COPIES, _board, _graph, _path
 from workbench import Board
 from workbench.algorithms import _kernels
+from workbench.algorithms.steiner import prepare_problem
 from workbench.analysis import _hands
 from workbench.analysis._hands import _below, _mix, _same
 from workbench.analysis.costs import cost_graph
@@ -182,3 +183,42 @@ def test_the_kernels_run_as_plain_python_stay_in_bounds_and_give_the_same_table(
         plain = table_on_graph(G, tiny, cards, progress=False, threads=1)
     assert np.array_equal(plain[0], compiled[0]) and plain[1] == compiled[1]
     assert len(plain[0]) == 16 and sum(plain[1].values()) > 0
+
+
+def test_the_kernels_default_to_every_hand_of_a_mask_and_return_the_next_row(
+    tiny: Board,
+) -> None:
+    # the hand table's set-up, then each mask filled whole (no first, no stop): each call
+    # returns the row after its mask's last, and the full hands cost what the table says
+    G = cost_graph(tiny)
+    cards = deck(tiny)
+    p = prepare_problem(G, "weight")
+    counts = np.array([len(v) for v in cards.values()], dtype=np.int64)
+    k = len(counts)
+    cities = np.array(
+        [[p.comp[p.index[tiny.city(n).at]] for n in names] for names in cards.values()],
+        dtype=np.int64,
+    )
+    base = counts + 1
+    stride = np.array([int(np.prod(base[c + 1 :])) for c in range(k)], dtype=np.int64)
+    pivot = 0
+    masks = [m for m in range(1, (1 << k) - 1) if not m & 1 or m == 1]
+    sizes = [int(np.prod([counts[c] for c in range(k) if m >> c & 1])) for m in masks]
+    dp = np.empty((sum(sizes), len(p.indptr) - 1))
+    rowof = np.full(int(np.prod(base)), -1, dtype=np.int64)
+    row = 0
+    for m, size in zip(masks, sizes, strict=True):
+        after = _hands.fill_rows(
+            m, p.indptr, p.adj, p.adjw, p.adje, p.maxw, cities, counts, stride, base, rowof, dp, row
+        )
+        assert after == row + size
+        nothing = (m, p.indptr, p.adj, p.adjw, p.adje, p.maxw, cities, counts, stride, base)
+        assert _hands.fill_rows(*nothing, rowof, dp, row, 1, 1) == after  # an empty part
+        row = after
+    use = np.zeros(len(p.eu), dtype=np.int64)
+    args = (pivot, counts, stride, base, rowof, dp, p.indptr, p.adj, p.adjw, p.adje, use)
+    costs = _hands.full_hands(*args, False, 0)
+    assert costs.tolist() == table_on_graph(G, tiny, cards, progress=False)[0].tolist()
+    assert len(costs) == 32 and use.sum() == 0  # no usage asked for, none counted
+    # a part of the hands, from ``first`` to ``stop``, is that part of the whole
+    assert _hands.full_hands(*args, False, 0, 5, 9).tolist() == costs[5:9].tolist()

@@ -71,6 +71,17 @@ def test_a_part_run_on_another_thread_is_waited_for_and_its_error_raised() -> No
     assert sorted(done) == [0, 100]
 
 
+def test_a_pool_of_its_own_is_shut_down_when_the_work_is_done() -> None:
+    workers: list[threading.Thread] = []
+
+    def job(first: int, stop: int) -> None:
+        workers.append(threading.current_thread())
+
+    _split_work(3)(job, 300)
+    others = [t for t in workers if t is not threading.current_thread()]
+    assert len(others) == 2 and not any(t.is_alive() for t in others)
+
+
 def test_the_process_keeps_one_pool_and_it_still_works_after_three_threads() -> None:
     assert _executor() is _executor()
     _calls(3, 300)
