@@ -5,10 +5,17 @@ silently."""
 
 from __future__ import annotations
 
+import random
+from typing import Any
+
 import networkx as nx
 import pytest
 
+from tests.conftest import MAPS
+from workbench import load_map
+from workbench.maps.board import Board
 from workbench.teach import exercises as ex
+from workbench.teach.answers import Names
 
 
 def test_a_listing_names_up_to_its_limit_and_counts_the_rest() -> None:
@@ -37,3 +44,95 @@ def test_exercises_refuse_directed_graphs_and_multigraphs() -> None:
             ex._resolve(G, 0)
     with pytest.raises(TypeError, match="got str"):
         ex._resolve("tiny", 0)
+
+
+@pytest.fixture(scope="module")
+def boards() -> dict[str, Board]:
+    return {name: load_map(MAPS / f"{name}.yaml") for name in ("tiny", "trans_europa")}
+
+
+def _is_trap(k: ex.KruskalNext) -> bool:
+    """Whether a segment no dearer than the answer would close a cycle of the forest."""
+    F = nx.Graph(list(k.forest))
+    return any(
+        u in F and v in F and nx.has_path(F, u, v)
+        for u, v in k.graph.edges()
+        if ex._weight(k.graph, (u, v)) <= k.cheapest and k.names.key(u, v) not in k.forest
+    )
+
+
+# the seeds whose first parts tried lack doubles or a trap (a later part has both)
+@pytest.mark.parametrize(
+    ("board", "seed"),
+    [("tiny", 9), ("tiny", 11), ("trans_europa", 1), ("trans_europa", 2), ("trans_europa", 28)],
+)
+def test_a_kruskal_exercise_on_a_board_has_singles_and_doubles_and_a_trap(
+    boards: dict[str, Board], board: str, seed: int
+) -> None:
+    k = ex.KruskalNext.generate(boards[board], seed=seed)
+    assert {ex._weight(k.graph, e) for e in k.graph.edges()} == {1, 2}
+    assert _is_trap(k)
+    assert len(k.answers) <= 3
+
+
+def _bridges(G: nx.Graph) -> int:
+    return sum(1 for _ in nx.bridges(G))
+
+
+@pytest.mark.parametrize(("seed", "count"), [(3, 4), (49, 3)])
+def test_a_random_bridges_exercise_has_one_to_four_bridges(seed: int, count: int) -> None:
+    # seed 3 draws a graph of 4 bridges first (kept); seed 49 one of 5 (drawn again: 3)
+    b = ex.Bridges.generate(seed=seed)
+    assert len(b.answers) == _bridges(b.graph) == count
+    assert len(b.graph) == 9 and b.graph.name == f"random graph (exercise seed {seed})"
+
+
+def _ladder_with_a_tail() -> nx.Graph:
+    """A ladder of 12 rungs (no bridge) with a tail of 6 segments (6 bridges)."""
+    G = nx.convert_node_labels_to_integers(nx.ladder_graph(12))
+    nx.add_path(G, [0, *range(24, 30)])
+    return G
+
+
+def test_a_bridges_exercise_on_a_part_of_a_graph_has_one_to_five_bridges(
+    boards: dict[str, Board],
+) -> None:
+    # the parts drawn for seed 0 have 8, 6, 8, 8 and 4 bridges: the one of 4 is asked
+    b = ex.Bridges.generate(_ladder_with_a_tail(), seed=0)
+    assert len(b.answers) == 4 and len(b.graph) == 18
+    # on Trans Europa, seed 12 draws three parts without a bridge, then one with 5: kept
+    assert len(ex.Bridges.generate(boards["trans_europa"], seed=12).answers) == 5
+
+
+def test_with_no_part_of_one_to_five_bridges_the_last_of_thirteen_is_asked(
+    boards: dict[str, Board],
+) -> None:
+    # seed 32 on Trans Europa: the first part and twelve more have no bridge
+    G = boards["trans_europa"].graph()
+    rng = random.Random(32)
+    parts = [ex._area(G, rng, ex._AREA_BRIDGES) for _ in range(14)]
+    assert [_bridges(p) for p in parts[:13]] == [0] * 13
+    b = ex.Bridges.generate(boards["trans_europa"], seed=32)
+    assert list(b.graph) == list(parts[12]) and list(b.graph) != list(parts[13])
+    assert b.answers == ()
+
+
+def test_a_kruskal_exercise_tries_twelve_parts_and_keeps_the_first_best() -> None:
+    # every segment weighs 1: no part has singles and doubles, so all twelve are tried
+    # and the first of the best (a trap, then a moment with few answers) is kept
+    G = nx.grid_2d_graph(6, 6)
+    for seed in (0, 1, 2):
+        rng = random.Random(seed)
+        best: tuple[tuple[bool, ...], nx.Graph, list[Any], list[int]] | None = None
+        for _ in range(12):
+            area = ex._area(G, rng, ex._AREA_KRUSKAL)
+            added = ex._kruskal_order(area, Names(area))
+            traps, small = ex._kruskal_moments(area, added)
+            score = (False, bool(traps), bool(small))
+            if best is None or score > best[0]:
+                best = (score, area, added, traps or small)
+        assert best is not None
+        _, area, added, moments = best
+        k = ex.KruskalNext.generate(G, seed=seed)
+        assert list(k.graph) == list(area)
+        assert k.forest == tuple(added[: rng.choice(moments)])
