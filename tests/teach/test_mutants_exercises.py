@@ -136,3 +136,17 @@ def test_a_kruskal_exercise_tries_twelve_parts_and_keeps_the_first_best() -> Non
         k = ex.KruskalNext.generate(G, seed=seed)
         assert list(k.graph) == list(area)
         assert k.forest == tuple(added[: rng.choice(moments)])
+
+
+def test_a_bridges_solution_lists_at_most_a_hundred_bridges_and_points() -> None:
+    # a path of 102 nodes: 101 bridges and 100 articulation points
+    text = ex.Bridges.from_graph(nx.path_graph(102)).solution()
+    bridges, points = text.split(". Blocking any one cuts the network in two. ")
+    assert bridges.endswith(", 98-99, 99-100 and 1 more")
+    assert points.endswith(
+        ", 99 and 100 are articulation points: blocking any one cuts the network too."
+    )
+    more = ex.Bridges.from_graph(nx.path_graph(103)).solution()
+    assert more.endswith(
+        ", 100 and 1 more are articulation points: blocking any one cuts the network too."
+    )
