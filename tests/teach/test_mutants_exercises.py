@@ -150,3 +150,28 @@ def test_a_bridges_solution_lists_at_most_a_hundred_bridges_and_points() -> None
     assert more.endswith(
         ", 100 and 1 more are articulation points: blocking any one cuts the network too."
     )
+
+
+JOINS = "That joins your cities but not your start marker: the network must reach it too."
+
+
+def test_the_double_counted_as_one_slip_is_the_cost_with_doubles_at_one(
+    boards: dict[str, Board],
+) -> None:
+    # on tiny, the start and the city are the two ends of one double: 2 rails, or 1 if
+    # the double is counted as a single
+    m = ex.MissingRails.from_hand(boards["tiny"], (1, 3), [(1, 4)])
+    assert m.cost == 2 and m.build == (((1, 3), (1, 4)),)
+    assert dict(m.slips) == {1: "Did you count a double as 1? It costs 2.", 0: JOINS}
+
+
+def test_a_graph_that_is_not_a_board_has_no_doubles_to_miscount() -> None:
+    G = nx.Graph([(0, 1, {"weight": 2})])
+    m = ex.MissingRails.from_hand(G, 0, [1])
+    assert m.cost == 2 and dict(m.slips) == {0: JOINS}
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2, 3])
+def test_on_a_graph_of_one_segment_no_opponent_line_is_built(seed: int) -> None:
+    m = ex.MissingRails.generate(nx.Graph([(0, 1)]), seed=seed)
+    assert m.rails == () and m.cost == 1
