@@ -175,3 +175,19 @@ def test_a_graph_that_is_not_a_board_has_no_doubles_to_miscount() -> None:
 def test_on_a_graph_of_one_segment_no_opponent_line_is_built(seed: int) -> None:
     m = ex.MissingRails.generate(nx.Graph([(0, 1)]), seed=seed)
     assert m.rails == () and m.cost == 1
+
+
+def test_a_missing_rails_answer_on_a_board_counts_its_singles_and_doubles(
+    boards: dict[str, Board],
+) -> None:
+    m = ex.MissingRails.from_hand(boards["tiny"], (1, 3), [(1, 4)])
+    assert m.solution() == (
+        "2 rails: the cheapest network joining your start and your cities builds 1 segment "
+        "(0 singles and 1 double), for example [1, 3]-[1, 4]."
+    )
+
+
+def test_a_missing_rails_solution_lists_at_most_a_hundred_segments() -> None:
+    m = ex.MissingRails.from_hand(nx.path_graph(103), 0, [102])
+    assert m.cost == 102
+    assert m.solution().endswith(", 98-99, 99-100 and 2 more.")
