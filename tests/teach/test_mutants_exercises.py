@@ -191,3 +191,29 @@ def test_a_missing_rails_solution_lists_at_most_a_hundred_segments() -> None:
     m = ex.MissingRails.from_hand(nx.path_graph(103), 0, [102])
     assert m.cost == 102
     assert m.solution().endswith(", 98-99, 99-100 and 2 more.")
+
+
+def test_dijkstra_ties_are_named_nearest_first() -> None:
+    G = nx.Graph([(0, 1), (0, 2), (1, 3), (2, 4)])
+    d = ex.DijkstraOrder.from_cities(G, 0, [3, 1, 4, 2])
+    message = d.check("1, 2, 3, 4").message
+    assert message.index("1 and 2 are both 1 away") < message.index("3 and 4 are both 2 away")
+
+
+def test_naming_the_start_or_another_city_in_a_dijkstra_order_is_wrong() -> None:
+    G = nx.Graph([(0, 1), (0, 2), (1, 3), (2, 4), (0, 5)])
+    d = ex.DijkstraOrder.from_cities(G, 0, [3, 1, 4, 2])
+    start = d.check("0, 1, 2, 3, 4")
+    assert not start.correct
+    assert start.message == "0 is the start (settled first, at 0); order only these: 3, 1, 4 and 2."
+    other = d.check("1, 2, 3, 5")
+    assert not other.correct
+    assert other.message == "5 is not one of the cities to order (3, 1, 4 and 2)."
+
+
+def test_a_dijkstra_order_lists_at_most_a_hundred_cities() -> None:
+    d = ex.DijkstraOrder.from_cities(nx.path_graph(110), 0, range(1, 103))
+    assert d.question.endswith(", 99, 100 and 2 more? Closest first.")
+    assert d.check("0").message.endswith(", 99, 100 and 2 more.")
+    assert d.check("105").message.endswith(", 99, 100 and 2 more).")
+    assert d.check("1").message.endswith(", 100, 101 and 1 more: order all 102 of them.")
