@@ -217,3 +217,9 @@ def test_a_dijkstra_order_lists_at_most_a_hundred_cities() -> None:
     assert d.check("0").message.endswith(", 99, 100 and 2 more.")
     assert d.check("105").message.endswith(", 99, 100 and 2 more).")
     assert d.check("1").message.endswith(", 100, 101 and 1 more: order all 102 of them.")
+
+
+def test_a_dijkstra_tie_names_at_most_a_hundred_cities() -> None:
+    d = ex.DijkstraOrder.from_cities(nx.star_graph(102), 0, range(1, 103))
+    message = d.check(", ".join(map(str, range(1, 103)))).message
+    assert ", 99, 100 and 2 more are all 1 away: Dijkstra may settle them in any order" in message
