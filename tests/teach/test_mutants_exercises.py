@@ -223,3 +223,4 @@ def test_a_dijkstra_tie_names_at_most_a_hundred_cities() -> None:
     d = ex.DijkstraOrder.from_cities(nx.star_graph(102), 0, range(1, 103))
     message = d.check(", ".join(map(str, range(1, 103)))).message
     assert ", 99, 100 and 2 more are all 1 away: Dijkstra may settle them in any order" in message
+    assert d.solution().endswith(", 99, 100 and 2 more (1, either order).")
