@@ -224,3 +224,12 @@ def test_a_dijkstra_tie_names_at_most_a_hundred_cities() -> None:
     message = d.check(", ".join(map(str, range(1, 103)))).message
     assert ", 99, 100 and 2 more are all 1 away: Dijkstra may settle them in any order" in message
     assert d.solution().endswith(", 99, 100 and 2 more (1, either order).")
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_a_players_network_is_a_tree_of_ten_routes_and_two_more(seed: int) -> None:
+    # a grid of 12 points: a tree of 10 routes reaches 11 of them, then 2 routes close loops
+    G = nx.convert_node_labels_to_integers(nx.grid_2d_graph(3, 4))
+    t = ex.LongestTrail.generate(G, seed=seed)
+    H = nx.Graph(list(t.routes))
+    assert len(t.routes) == 12 and len(H) == 11 and nx.is_connected(H)
