@@ -176,3 +176,34 @@ def test_a_ticket_must_be_a_pair(ticket: Any) -> None:
 def test_without_weights_every_route_counts_one() -> None:
     t = steiner_forest(_apart(), [("a", "c")], weight=None)
     assert t.result["cost"] == 2 and t.result["edges"] == (("a", "b"), ("b", "c"))
+
+
+def test_a_ticket_city_not_on_the_board_is_named() -> None:
+    with pytest.raises(nx.NodeNotFound, match="city 'q' is not in the graph"):
+        steiner_forest(_apart(), [("a", "c"), ("q", "a")])
+
+
+def test_without_weights_the_cheapest_forest_has_the_fewest_routes() -> None:
+    # a ring of five with tickets over four of its cities: the fewest routes joining them
+    # leave out both routes of the fifth city (3 routes, not 4 of a longer way round)
+    G = nx.cycle_graph(5)
+    t = steiner_forest(G, [(3, 4), (3, 2), (1, 3)], weight=None)
+    assert t.result["cost"] == 3 and t.result["tree_cost"] == 3
+    assert t.result["edges"] == ((1, 2), (2, 3), (3, 4))
+
+
+def test_the_one_tree_over_every_city_is_returned_in_node_order() -> None:
+    t = steiner_forest(_crossing(), HAND)
+    assert t.result["tree_edges"] == (*CROSS, ("R", "x"), ("x", "y"))
+
+
+def test_of_equally_cheap_splits_the_first_is_kept_as_the_pseudo_code_says() -> None:
+    # a-b-c with tickets a-b and b-c: one tree (2) and two trees (1 + 1) cost the same;
+    # "if cost < best" keeps the first split, the whole hand in one group
+    t = steiner_forest(nx.path_graph("abc"), [("a", "b"), ("b", "c")])
+    assert [f.message for f in t.frames if f.line in (3, 4)] == [
+        "Split {a-b, b-c}: 2 = 2, the best so far.",
+        "Split {a-b} | {b-c}: 1 + 1 = 2, not better than 2.",
+    ]
+    assert t.result["groups"] == ((("a", "b"), ("b", "c")),)
+    assert t.frames[-1].state["best split"] == "{a-b, b-c}"

@@ -12,7 +12,7 @@ from shapely.geometry import LineString
 
 from workbench import load_map
 from workbench.maps.routes import RouteBoard
-from workbench.teach.textbook import player_network, random_graph, route_graph
+from workbench.teach.textbook import _crosses, player_network, random_graph, route_graph
 
 SEEDS = range(6)
 
@@ -119,3 +119,12 @@ def test_one_players_routes_keep_only_their_cities_with_board_positions(
 
 def test_the_lesson_player_network_is_named_as_a_players_routes() -> None:
     assert player_network().graph["name"] == "a player's routes"
+
+
+def test_segments_meeting_at_a_point_inside_one_of_them_do_not_cross() -> None:
+    # a T: one segment ends on the other; random graphs keep both (they do not cross)
+    flat, up = ((0.0, 0.0), (2.0, 0.0)), ((1.0, 0.0), (1.0, 1.0))
+    assert not _crosses(*flat, *up)
+    assert not _crosses(*up, *flat)
+    assert _crosses((0.0, 0.0), (2.0, 0.0), (1.0, -1.0), (1.0, 1.0))
+    assert not _crosses((0.0, 0.0), (2.0, 0.0), (0.0, 0.0), (1.0, 1.0))  # a shared end

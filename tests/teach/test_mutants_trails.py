@@ -149,3 +149,33 @@ def test_trail_edges_lists_routes_in_node_order_then_by_length() -> None:
 def test_counting_stops_exactly_at_the_limit(limit: int) -> None:
     assert count_trails(nx.path_graph(3), limit=limit) == limit
     assert count_trails(nx.path_graph(3), limit=100) == 9
+
+
+def test_a_route_of_length_zero_is_a_route() -> None:
+    G = nx.Graph([("a", "b", {"weight": 0}), ("b", "c", {"weight": 0.5})])
+    assert trail_edges(G) == [("a", "b", 0), ("b", "c", 0.5)]
+
+
+def test_routes_are_listed_by_their_first_end_before_their_second() -> None:
+    G = nx.Graph([("a", "c", {"weight": 5}), ("b", "c", {"weight": 1})])
+    assert trail_edges(G) == [("a", "c", 5), ("b", "c", 1)]
+
+
+def test_parts_are_searched_in_the_order_of_their_first_city() -> None:
+    # A-Z is the first part (A comes first), though B-C holds cities between A and Z
+    G = nx.Graph([("A", "Z", {"weight": 1}), ("B", "C", {"weight": 5})])
+    t = longest_trail(G)
+    assert [f.message for f in t.frames if f.line == 1] == [
+        "Start at 'A' (1 routes: an odd number of routes).",
+        "Start at 'B' (1 routes: an odd number of routes).",
+    ]
+    assert t.result["nodes"] == ("B", "C")
+
+
+def test_the_search_counts_the_frames_it_drops_past_its_limit() -> None:
+    full = longest_trail(_two_parts())
+    for cap in (2, 5, 10):
+        t = longest_trail(_two_parts(), max_frames=cap)
+        assert len(t.frames) == cap
+        assert t.dropped == len(full.frames) - cap
+        assert t.frames[-1] == full.frames[-1]
