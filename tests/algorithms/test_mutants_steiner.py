@@ -4,9 +4,11 @@ each checked against a cost or a tree worked out by hand (or by brute force)."""
 from __future__ import annotations
 
 import networkx as nx
+import pytest
 
 from tests.algorithms.oracles import brute_force_steiner_cost
 from workbench.algorithms import steiner_cost, steiner_tree
+from workbench.exceptions import InfeasibleError
 
 
 def test_a_multigraph_edge_without_the_weight_attribute_weighs_one() -> None:
@@ -28,3 +30,15 @@ def test_a_view_answers_for_its_graph_as_it_is_now() -> None:
     G.add_edge(0, 4)
     assert steiner_cost(view, [0, 4]) == 1
     assert sorted(steiner_tree(view, [0, 4]).edges) == [(0, 4)]
+
+
+def test_an_edge_whose_weight_attribute_is_none_is_hidden() -> None:
+    # as in networkx: a weight of None hides the edge
+    G = nx.cycle_graph(4)
+    nx.set_edge_attributes(G, 1, "weight")
+    G.edges[0, 1]["weight"] = None
+    assert steiner_cost(G, [0, 1]) == 3
+    assert sorted(steiner_tree(G, [0, 1]).edges) == [(0, 3), (1, 2), (2, 3)]
+    G.edges[2, 3]["weight"] = None
+    with pytest.raises(InfeasibleError):
+        steiner_cost(G, [0, 1])
