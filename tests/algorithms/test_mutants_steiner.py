@@ -42,3 +42,14 @@ def test_an_edge_whose_weight_attribute_is_none_is_hidden() -> None:
     G.edges[2, 3]["weight"] = None
     with pytest.raises(InfeasibleError):
         steiner_cost(G, [0, 1])
+
+
+def test_a_self_loop_is_ignored_whatever_its_weight() -> None:
+    # a self-loop joins nothing: it is never read, even with a weight the solver refuses
+    G = nx.path_graph(3)
+    nx.set_edge_attributes(G, 2, "weight")
+    G.add_edge(1, 1, weight=-1)
+    assert steiner_cost(G, [0, 2]) == 4
+    assert sorted(steiner_tree(G, [0, 2]).edges) == [(0, 1), (1, 2)]
+    M = nx.MultiGraph(G)
+    assert steiner_cost(M, [0, 2]) == 4
