@@ -8,6 +8,7 @@ import pytest
 
 from tests.algorithms.oracles import brute_force_steiner_cost
 from workbench.algorithms import steiner_cost, steiner_tree
+from workbench.algorithms.steiner import prepare_problem
 from workbench.exceptions import InfeasibleError
 
 
@@ -53,3 +54,15 @@ def test_a_self_loop_is_ignored_whatever_its_weight() -> None:
     assert sorted(steiner_tree(G, [0, 2]).edges) == [(0, 1), (1, 2)]
     M = nx.MultiGraph(G)
     assert steiner_cost(M, [0, 2]) == 4
+
+
+def test_integer_weights_up_to_64_take_the_bucket_queue() -> None:
+    # the prepared problem names the queue: the largest weight for the buckets, -1 for the heap
+    G = nx.path_graph(4)
+    nx.set_edge_attributes(G, {(0, 1): 64, (1, 2): 3, (2, 3): 0}, "weight")
+    assert prepare_problem(G, "weight").maxw == 64
+    G.edges[0, 1]["weight"] = 65
+    assert prepare_problem(G, "weight").maxw == -1
+    G.edges[0, 1]["weight"] = 2.5
+    assert prepare_problem(G, "weight").maxw == -1
+    assert steiner_cost(G, [0, 3]) == 5.5

@@ -48,6 +48,26 @@ def test_a_marker_whose_centre_is_taken_goes_on_another_point_of_the_tree(tiny: 
     assert picks <= points - {centre}
     # any free point of the tree, not only its cities
     assert picks - cities and picks & cities
+    # the same seed, the same point: the generator picks among the points in sorted order
+    # (what keeps seeded games the same, move for move)
+    seeded = [
+        GreedyBot(tiny, game.rules, 2, 1, np.random.default_rng(seed)).act(obs).point
+        for seed in range(6)
+    ]
+    assert seeded == [(6, 3), (2, 2), (6, 3), (6, 3), (5, 4), (4, 4)]
+
+
+def test_a_marker_goes_on_the_centre_of_the_hands_tree(tiny: Board) -> None:
+    hand = ("Alder", "Cedar", "Elder", "Ginkgo", "Juniper")
+    tree = cost_model(tiny).completion([], list(hand)).build
+    assert tree_center(sorted(tree), []) == [(3, 3)]
+    game = Game(
+        tiny, Rules(), players=2, hands=[(hand, ("Birch", "Dogwood", "Fir", "Hazel", "Ivy"))]
+    )
+    obs = game.new_state().observation(0)
+    for seed in range(6):
+        bot = GreedyBot(tiny, game.rules, 2, 0, np.random.default_rng(seed))
+        assert bot.act(obs) == PlaceMarker((3, 3))
 
 
 def test_the_kept_rail_array_is_the_models_state_of_the_rails_asked_for(tiny: Board) -> None:
