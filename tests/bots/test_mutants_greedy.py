@@ -103,3 +103,20 @@ def test_another_seats_view_counts_its_own_colored_rails_and_walls_off_the_other
     assert bot.view(obs).state[i] == 2  # seat 1's view: seat 0's colored rail is a wall
     assert bot.view(obs, 0).state[i] == 1  # seat 0's own rail
     assert bot.view(obs, 1).state[i] == 2
+
+
+def test_a_marker_off_its_taken_city_goes_to_a_nearest_point_chosen_by_seed(tiny: Board) -> None:
+    # one-card hands: seat 1 holds Juniper alone, and seat 0 sits on it; three single
+    # segments lead on from it, so three free points cost 1 (the doubles cost 2)
+    rules = Rules(colors_out=("brown", "white", "pink", "orange"))
+    game = Game(tiny, rules, players=2, hands=[(("Ivy",), ("Juniper",))])
+    state = game.new_state()
+    state.apply(PlaceMarker((6, 3)))
+    obs = state.observation(1)
+    picks = [
+        GreedyBot(tiny, game.rules, 2, 1, np.random.default_rng(seed)).act(obs).point
+        for seed in range(8)
+    ]
+    assert set(picks) <= {(7, 2), (7, 3), (7, 4)}
+    # the same seed, the same point (the generator picks among them in sorted order)
+    assert picks == [(7, 4), (7, 3), (7, 4), (7, 4), (7, 4), (7, 4), (7, 3), (7, 4)]
