@@ -3,15 +3,18 @@ taken, the rail arrays it keeps between queries, and the view it has of another 
 
 from __future__ import annotations
 
+from itertools import pairwise
 from pathlib import Path
+from typing import Any, ClassVar
 
 import numpy as np
 
 from workbench import Board, load_map
 from workbench.analysis.costmodel import cost_model
-from workbench.bots import GreedyBot
-from workbench.bots.greedy import tree_center
+from workbench.bots import GreedyBot, play_game
+from workbench.bots.greedy import View, tree_center
 from workbench.engine import EndTurn, Game, PlaceMarker, PlaceRail
+from workbench.engine.state import Observation
 from workbench.rules import Rules
 
 CORRIDOR = Path(__file__).parent.parent / "engine" / "maps" / "corridor.yaml"
@@ -120,3 +123,30 @@ def test_a_marker_off_its_taken_city_goes_to_a_nearest_point_chosen_by_seed(tiny
     assert set(picks) <= {(7, 2), (7, 3), (7, 4)}
     # the same seed, the same point (the generator picks among them in sorted order)
     assert picks == [(7, 4), (7, 3), (7, 4), (7, 4), (7, 4), (7, 4), (7, 3), (7, 4)]
+
+
+class WatchedPlan(GreedyBot):
+    plans: ClassVar[list[tuple[int, frozenset[Any], tuple[Any, ...], frozenset[Any]]]] = []
+
+    def plan(self, obs: Observation, view: View | None = None) -> frozenset[Any]:
+        out = super().plan(obs, view)
+        self.plans.append((obs.round, obs.rails, obs.placed, out))
+        return out
+
+
+def test_every_later_rail_of_a_turn_comes_from_the_plan_kept_for_the_turn(europe: Board) -> None:
+    """Three rails a turn: after the second rail too, the plan is the one kept, less that
+    rail (not a fresh, perhaps different, optimal completion)."""
+    WatchedPlan.plans.clear()
+    rules = Rules(rhythm=(3,))
+    for seed in range(2):
+        game = Game(europe, rules, players=3, seed=seed)
+        play_game(game, [WatchedPlan, GreedyBot, GreedyBot], seed=seed)
+    kept = 0
+    for (r1, rails1, placed1, plan1), (r2, rails2, placed2, plan2) in pairwise(WatchedPlan.plans):
+        if r1 == r2 and len(placed1) == 1 and placed2[:1] == placed1 and len(placed2) == 2:
+            assert rails2 == rails1 | {placed2[1]}
+            assert placed2[1] in plan1
+            assert plan2 == plan1 - {placed2[1]}
+            kept += 1
+    assert kept >= 10
