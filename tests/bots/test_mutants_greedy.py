@@ -3,15 +3,18 @@ taken, the rail arrays it keeps between queries, and the view it has of another 
 
 from __future__ import annotations
 
+from itertools import pairwise
 from pathlib import Path
+from typing import Any, ClassVar
 
 import numpy as np
 
 from workbench import Board, load_map
 from workbench.analysis.costmodel import cost_model
-from workbench.bots import GreedyBot
-from workbench.bots.greedy import tree_center
+from workbench.bots import GreedyBot, play_game
+from workbench.bots.greedy import View, tree_center
 from workbench.engine import EndTurn, Game, PlaceMarker, PlaceRail
+from workbench.engine.state import Observation
 from workbench.rules import Rules
 
 CORRIDOR = Path(__file__).parent.parent / "engine" / "maps" / "corridor.yaml"
@@ -48,6 +51,26 @@ def test_a_marker_whose_centre_is_taken_goes_on_another_point_of_the_tree(tiny: 
     assert picks <= points - {centre}
     # any free point of the tree, not only its cities
     assert picks - cities and picks & cities
+    # the same seed, the same point: the generator picks among the points in sorted order
+    # (what keeps seeded games the same, move for move)
+    seeded = [
+        GreedyBot(tiny, game.rules, 2, 1, np.random.default_rng(seed)).act(obs).point
+        for seed in range(6)
+    ]
+    assert seeded == [(6, 3), (2, 2), (6, 3), (6, 3), (5, 4), (4, 4)]
+
+
+def test_a_marker_goes_on_the_centre_of_the_hands_tree(tiny: Board) -> None:
+    hand = ("Alder", "Cedar", "Elder", "Ginkgo", "Juniper")
+    tree = cost_model(tiny).completion([], list(hand)).build
+    assert tree_center(sorted(tree), []) == [(3, 3)]
+    game = Game(
+        tiny, Rules(), players=2, hands=[(hand, ("Birch", "Dogwood", "Fir", "Hazel", "Ivy"))]
+    )
+    obs = game.new_state().observation(0)
+    for seed in range(6):
+        bot = GreedyBot(tiny, game.rules, 2, 0, np.random.default_rng(seed))
+        assert bot.act(obs) == PlaceMarker((3, 3))
 
 
 def test_the_kept_rail_array_is_the_models_state_of_the_rails_asked_for(tiny: Board) -> None:
@@ -83,3 +106,47 @@ def test_another_seats_view_counts_its_own_colored_rails_and_walls_off_the_other
     assert bot.view(obs).state[i] == 2  # seat 1's view: seat 0's colored rail is a wall
     assert bot.view(obs, 0).state[i] == 1  # seat 0's own rail
     assert bot.view(obs, 1).state[i] == 2
+
+
+def test_a_marker_off_its_taken_city_goes_to_a_nearest_point_chosen_by_seed(tiny: Board) -> None:
+    # one-card hands: seat 1 holds Juniper alone, and seat 0 sits on it; three single
+    # segments lead on from it, so three free points cost 1 (the doubles cost 2)
+    rules = Rules(colors_out=("brown", "white", "pink", "orange"))
+    game = Game(tiny, rules, players=2, hands=[(("Ivy",), ("Juniper",))])
+    state = game.new_state()
+    state.apply(PlaceMarker((6, 3)))
+    obs = state.observation(1)
+    picks = [
+        GreedyBot(tiny, game.rules, 2, 1, np.random.default_rng(seed)).act(obs).point
+        for seed in range(8)
+    ]
+    assert set(picks) <= {(7, 2), (7, 3), (7, 4)}
+    # the same seed, the same point (the generator picks among them in sorted order)
+    assert picks == [(7, 4), (7, 3), (7, 4), (7, 4), (7, 4), (7, 4), (7, 3), (7, 4)]
+
+
+class WatchedPlan(GreedyBot):
+    plans: ClassVar[list[tuple[int, frozenset[Any], tuple[Any, ...], frozenset[Any]]]] = []
+
+    def plan(self, obs: Observation, view: View | None = None) -> frozenset[Any]:
+        out = super().plan(obs, view)
+        self.plans.append((obs.round, obs.rails, obs.placed, out))
+        return out
+
+
+def test_every_later_rail_of_a_turn_comes_from_the_plan_kept_for_the_turn(europe: Board) -> None:
+    """Three rails a turn: after the second rail too, the plan is the one kept, less that
+    rail (not a fresh, perhaps different, optimal completion)."""
+    WatchedPlan.plans.clear()
+    rules = Rules(rhythm=(3,))
+    for seed in range(2):
+        game = Game(europe, rules, players=3, seed=seed)
+        play_game(game, [WatchedPlan, GreedyBot, GreedyBot], seed=seed)
+    kept = 0
+    for (r1, rails1, placed1, plan1), (r2, rails2, placed2, plan2) in pairwise(WatchedPlan.plans):
+        if r1 == r2 and len(placed1) == 1 and placed2[:1] == placed1 and len(placed2) == 2:
+            assert rails2 == rails1 | {placed2[1]}
+            assert placed2[1] in plan1
+            assert plan2 == plan1 - {placed2[1]}
+            kept += 1
+    assert kept >= 10

@@ -275,3 +275,25 @@ def test_demands_equal_to_a_millionth_tie_and_then_a_single_goes_before_a_double
     assert choose(tiny, colored_turn, rails, {double: 0.1000001, single: 0.1000004}) == rails[1]
     # wanted less by more than that, the double goes first
     assert choose(tiny, colored_turn, rails, {double: 0.100001, single: 0.100004}) == rails[0]
+
+
+def test_a_plan_the_turn_can_finish_is_laid_as_greedy_lays_it(
+    tiny: Board, colored_turn: State
+) -> None:
+    """Nothing to gain from the order when the whole plan goes down this turn: the shrewd
+    bot then takes greedy's choice (same generator, same rail), not the least wanted."""
+    obs = colored_turn.observation(colored_turn.to_play)
+    budget = obs.rules.turn_budget(max(obs.lap, 1))
+    plan_segments = sorted(tiny.segments)[:budget]
+    assert all(tiny.segments[s].kind == "single" for s in plan_segments)
+    plan = frozenset(plan_segments)
+    rails = [PlaceRail(s) for s in plan_segments]
+    Told.wanted = {plan_segments[0]: 0.5}
+    picked = set()
+    for seed in range(8):
+        shrewd_bot = Told(tiny, obs.rules, 2, obs.player, np.random.default_rng(seed))
+        greedy_bot = GreedyBot(tiny, obs.rules, 2, obs.player, np.random.default_rng(seed))
+        mine = shrewd_bot.choose_rail(obs, rails, plan, shrewd_bot.view(obs))
+        assert mine == greedy_bot.choose_rail(obs, rails, plan, greedy_bot.view(obs))
+        picked.add(mine)
+    assert picked == set(rails), "greedy picks among equal singles at random"
