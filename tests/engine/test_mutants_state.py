@@ -262,3 +262,26 @@ def test_after_a_double_a_seat_with_colored_rails_may_lay_its_second_double_eith
     assert texts(state.legal_actions()) == ["R 4,3-5,2", "C 4,3-5,2", "E"]
     state.apply(PlaceRail(((4, 3), (5, 2)), colored=True))
     assert state.to_play == 1 and state.colored_left == (0, 1)
+
+
+def test_after_a_pass_each_player_has_seen_the_card_it_received(tiny: Board) -> None:
+    state = game_of(tiny, (("Alder", "Cedar"), ("Birch", "Dogwood")), pass_one_times=1)
+    state = state.new_state()
+    state.apply(PassCard("Alder"))
+    state.apply(PassCard("Dogwood"))
+    assert state.hands == (("Cedar", "Dogwood"), ("Alder", "Birch"))
+    assert state.observation(0).seen == ("Alder", "Cedar", "Dogwood")
+    assert state.observation(1).seen == ("Alder", "Birch", "Dogwood")
+
+
+def test_with_three_players_a_seat_that_cannot_discard_is_passed_over(europe: Board) -> None:
+    # seat 1 holds one card: it keeps it, and seat 2 chooses after seat 0
+    hands = (("Barcelona", "Bordeaux"), ("Lisbon",), ("Madrid", "Valencia"))
+    state = Game(europe, Rules(discard_one=True), players=3, hands=[hands]).new_state()
+    assert (state.phase, state.to_play) == ("discard", 0)
+    state.apply(Discard("Barcelona"))
+    assert (state.phase, state.to_play) == ("discard", 2)
+    assert state.legal_actions() == [Discard("Madrid"), Discard("Valencia")]
+    state.apply(Discard("Valencia"))
+    assert state.phase == "markers"
+    assert state.hands == (("Bordeaux",), ("Lisbon",), ("Madrid",))
