@@ -215,6 +215,11 @@ def test_the_kernels_default_to_every_hand_of_a_mask_and_return_the_next_row(
         nothing = (m, p.indptr, p.adj, p.adjw, p.adje, p.maxw, cities, counts, stride, base)
         assert _hands.fill_rows(*nothing, rowof, dp, row, 1, 1) == after  # an empty part
         row = after
+    # a part from 0 to 0 is empty too: nothing is filled (0 is not "to the end")
+    fresh = np.full_like(rowof, -1)
+    first = (1, p.indptr, p.adj, p.adjw, p.adje, p.maxw, cities, counts, stride, base)
+    assert _hands.fill_rows(*first, fresh, dp.copy(), 0, 0, 0) == 2
+    assert (fresh == -1).all()
     use = np.zeros(len(p.eu), dtype=np.int64)
     args = (pivot, counts, stride, base, rowof, dp, p.indptr, p.adj, p.adjw, p.adje, use)
     costs = _hands.full_hands(*args, False, 0)

@@ -190,6 +190,7 @@ def test_the_heatmap_lists_the_most_used_segments_first_ties_by_segment(tiny: Bo
     assert list(zip(use.a, use.b, strict=True)) == expected
     assert use.hands.tolist() == [usage.get(e, 0) for e in expected]
     assert (use.share * 32).round(9).tolist() == use.hands.tolist()  # tiny: 32 hands
+    assert use.index.tolist() == list(range(len(use)))  # numbered afresh in that order
 
 
 def test_a_color_of_one_city_deals_it_in_every_hand_and_an_empty_one_is_refused(
