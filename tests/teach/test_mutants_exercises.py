@@ -233,3 +233,30 @@ def test_a_players_network_is_a_tree_of_ten_routes_and_two_more(seed: int) -> No
     t = ex.LongestTrail.generate(G, seed=seed)
     H = nx.Graph(list(t.routes))
     assert len(t.routes) == 12 and len(H) == 11 and nx.is_connected(H)
+
+
+def _line_of_cities(n: int, every: int = 1) -> nx.Graph:
+    G = nx.path_graph(n)
+    for v in range(0, n, every):
+        G.nodes[v]["city"] = f"c{v}"
+    return G
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_hand_of_tickets_is_asked_around_six_cities_and_a_third_more(seed: int) -> None:
+    # every point of a line is a city: the sixth city is the sixth point met, and a third
+    # more (6 // 3 = 2) makes a part of 8 points, wherever the centre falls
+    part = ex._around_cities(_line_of_cities(40), random.Random(seed), 6)
+    assert len(part) == 8 and nx.is_connected(part)
+
+
+def test_a_board_with_no_more_cities_than_a_hand_needs_is_asked_whole() -> None:
+    G = _line_of_cities(20, every=3)  # 7 cities: 0, 3, ..., 18
+    assert len(ex._around_cities(G, random.Random(0), 7)) == 20
+    assert len(ex._around_cities(G, random.Random(0), 6)) < 20
+
+
+def test_a_player_without_routes_has_no_greedy_slip() -> None:
+    t = ex.LongestTrail.from_routes(nx.path_graph(3), [])
+    assert t.length == 0 and dict(t.slips) == {}
+    assert t.check(1).message.startswith("Too long: no trail along these routes is that long.")
