@@ -260,3 +260,9 @@ def test_a_player_without_routes_has_no_greedy_slip() -> None:
     t = ex.LongestTrail.from_routes(nx.path_graph(3), [])
     assert t.length == 0 and dict(t.slips) == {}
     assert t.check(1).message.startswith("Too long: no trail along these routes is that long.")
+
+
+def test_a_players_routes_are_kept_in_node_order() -> None:
+    G = nx.Graph([("c", "d"), ("a", "b"), ("b", "c")])
+    t = ex.LongestTrail.from_routes(G, ["d-c", ("b", "a"), "b-c"])
+    assert t.routes == (("a", "b"), ("b", "c"), ("c", "d"))
