@@ -266,3 +266,29 @@ def test_a_players_routes_are_kept_in_node_order() -> None:
     G = nx.Graph([("c", "d"), ("a", "b"), ("b", "c")])
     t = ex.LongestTrail.from_routes(G, ["d-c", ("b", "a"), "b-c"])
     assert t.routes == (("a", "b"), ("b", "c"), ("c", "d"))
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_tickets_join_cities_when_the_part_has_six_of_them(seed: int) -> None:
+    G = _line_of_cities(20, every=3)
+    G.remove_nodes_from([18, 19])  # 18 points, 6 of them cities: 0, 3, ..., 15
+    t = ex.TicketForest.generate(G, seed=seed)
+    assert {v for ticket in t.tickets for v in ticket} == {0, 3, 6, 9, 12, 15}
+
+
+def test_with_five_points_a_hand_has_two_tickets() -> None:
+    t = ex.TicketForest.generate(nx.cycle_graph(5), seed=0)
+    assert len(t.tickets) == 2 and len({v for ticket in t.tickets for v in ticket}) == 4
+
+
+def test_on_a_board_tickets_are_asked_around_six_cities(boards: dict[str, Board]) -> None:
+    board = boards["trans_europa"]
+    for seed in (0, 1):
+        part = ex._around_cities(board.graph(), random.Random(seed), 6)
+        assert list(ex.TicketForest.generate(board, seed=seed).graph) == list(part)
+
+
+def test_a_longest_trail_question_names_at_most_a_hundred_points() -> None:
+    G = nx.path_graph(102)
+    t = ex.LongestTrail.from_routes(G, list(G.edges()))
+    assert ", 98, 99 and 2 more). How long is their longest" in t.question
