@@ -292,3 +292,30 @@ def test_a_longest_trail_question_names_at_most_a_hundred_points() -> None:
     G = nx.path_graph(102)
     t = ex.LongestTrail.from_routes(G, list(G.edges()))
     assert ", 98, 99 and 2 more). How long is their longest" in t.question
+
+
+def test_the_greedy_answer_is_a_known_slip() -> None:
+    # a star at c (6) against the 2-approximation through a-b (7), which is also the sum of
+    # the separate paths from a: one number, both hints
+    G = nx.Graph()
+    G.add_weighted_edges_from(
+        [("a", "c", 2), ("b", "c", 2), ("d", "c", 2), ("a", "b", 3), ("b", "e", 1), ("e", "d", 3)]
+    )
+    m = ex.MissingRails.from_hand(G, "a", ["b", "d"])
+    assert m.cost == 6
+    assert m.slips[7].startswith("That adds up a separate path from the start to each city")
+    assert m.slips[7].endswith(
+        "That is the greedy answer (join the closest cities by shortest paths, like Prim or "
+        "Kruskal on the distances). It is never more than twice the best, but here a cleverer "
+        "network costs less."
+    )
+
+
+def test_rails_already_built_are_kept_in_node_order() -> None:
+    m = ex.MissingRails.from_hand(nx.path_graph(5), 0, [4], rails=[(4, 3), (0, 1)])
+    assert m.rails == ((0, 1), (3, 4)) and m.cost == 2
+
+
+def test_a_ticket_forest_solution_lists_at_most_a_hundred_routes() -> None:
+    t = ex.TicketForest.from_tickets(nx.path_graph(102), [(0, 101)])
+    assert t.solution().endswith(", 98-99, 99-100 and 1 more.")
