@@ -251,8 +251,14 @@ def test_a_hand_of_tickets_is_asked_around_six_cities_and_a_third_more(seed: int
 
 
 def test_a_board_with_no_more_cities_than_a_hand_needs_is_asked_whole() -> None:
-    G = _line_of_cities(20, every=3)  # 7 cities: 0, 3, ..., 18
-    assert len(ex._around_cities(G, random.Random(0), 7)) == 20
+    # 7 cities at one end of a line of 30 points: a part around 7 cities would be about
+    # half of it, but with exactly 7 the whole line is asked
+    G = nx.path_graph(30)
+    for v in range(7):
+        G.nodes[v]["city"] = f"c{v}"
+    for seed in range(3):
+        assert len(ex._around_cities(G, random.Random(seed), 7)) == 30
+        assert len(ex._around_cities(G, random.Random(seed), 6)) < 20
     assert len(ex._around_cities(_line_of_cities(60, every=3), random.Random(0), 6)) < 60
 
 
