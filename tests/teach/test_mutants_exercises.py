@@ -233,3 +233,95 @@ def test_a_players_network_is_a_tree_of_ten_routes_and_two_more(seed: int) -> No
     t = ex.LongestTrail.generate(G, seed=seed)
     H = nx.Graph(list(t.routes))
     assert len(t.routes) == 12 and len(H) == 11 and nx.is_connected(H)
+
+
+def _line_of_cities(n: int, every: int = 1) -> nx.Graph:
+    G = nx.path_graph(n)
+    for v in range(0, n, every):
+        G.nodes[v]["city"] = f"c{v}"
+    return G
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_hand_of_tickets_is_asked_around_six_cities_and_a_third_more(seed: int) -> None:
+    # every point of a line is a city: the sixth city is the sixth point met, and a third
+    # more (6 // 3 = 2) makes a part of 8 points, wherever the centre falls
+    part = ex._around_cities(_line_of_cities(40), random.Random(seed), 6)
+    assert len(part) == 8 and nx.is_connected(part)
+
+
+def test_a_board_with_no_more_cities_than_a_hand_needs_is_asked_whole() -> None:
+    # 7 cities at one end of a line of 30 points: a part around 7 cities would be about
+    # half of it, but with exactly 7 the whole line is asked
+    G = nx.path_graph(30)
+    for v in range(7):
+        G.nodes[v]["city"] = f"c{v}"
+    for seed in range(3):
+        assert len(ex._around_cities(G, random.Random(seed), 7)) == 30
+        assert len(ex._around_cities(G, random.Random(seed), 6)) < 20
+    assert len(ex._around_cities(_line_of_cities(60, every=3), random.Random(0), 6)) < 60
+
+
+def test_a_player_without_routes_has_no_greedy_slip() -> None:
+    t = ex.LongestTrail.from_routes(nx.path_graph(3), [])
+    assert t.length == 0 and dict(t.slips) == {}
+    assert t.check(1).message.startswith("Too long: no trail along these routes is that long.")
+
+
+def test_a_players_routes_are_kept_in_node_order() -> None:
+    G = nx.Graph([("c", "d"), ("a", "b"), ("b", "c")])
+    t = ex.LongestTrail.from_routes(G, ["d-c", ("b", "a"), "b-c"])
+    assert t.routes == (("a", "b"), ("b", "c"), ("c", "d"))
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_tickets_join_cities_when_the_part_has_six_of_them(seed: int) -> None:
+    G = _line_of_cities(20, every=3)
+    G.remove_nodes_from([18, 19])  # 18 points, 6 of them cities: 0, 3, ..., 15
+    t = ex.TicketForest.generate(G, seed=seed)
+    assert {v for ticket in t.tickets for v in ticket} == {0, 3, 6, 9, 12, 15}
+
+
+def test_with_five_points_a_hand_has_two_tickets() -> None:
+    t = ex.TicketForest.generate(nx.cycle_graph(5), seed=0)
+    assert len(t.tickets) == 2 and len({v for ticket in t.tickets for v in ticket}) == 4
+
+
+def test_on_a_board_tickets_are_asked_around_six_cities(boards: dict[str, Board]) -> None:
+    board = boards["trans_europa"]
+    for seed in (0, 1):
+        part = ex._around_cities(board.graph(), random.Random(seed), 6)
+        assert list(ex.TicketForest.generate(board, seed=seed).graph) == list(part)
+
+
+def test_a_longest_trail_question_names_at_most_a_hundred_points() -> None:
+    G = nx.path_graph(102)
+    t = ex.LongestTrail.from_routes(G, list(G.edges()))
+    assert ", 98, 99 and 2 more). How long is their longest" in t.question
+
+
+def test_the_greedy_answer_is_a_known_slip() -> None:
+    # a star at c (6) against the 2-approximation through a-b (7), which is also the sum of
+    # the separate paths from a: one number, both hints
+    G = nx.Graph()
+    G.add_weighted_edges_from(
+        [("a", "c", 2), ("b", "c", 2), ("d", "c", 2), ("a", "b", 3), ("b", "e", 1), ("e", "d", 3)]
+    )
+    m = ex.MissingRails.from_hand(G, "a", ["b", "d"])
+    assert m.cost == 6
+    assert m.slips[7].startswith("That adds up a separate path from the start to each city")
+    assert m.slips[7].endswith(
+        "That is the greedy answer (join the closest cities by shortest paths, like Prim or "
+        "Kruskal on the distances). It is never more than twice the best, but here a cleverer "
+        "network costs less."
+    )
+
+
+def test_rails_already_built_are_kept_in_node_order() -> None:
+    m = ex.MissingRails.from_hand(nx.path_graph(5), 0, [4], rails=[(4, 3), (0, 1)])
+    assert m.rails == ((0, 1), (3, 4)) and m.cost == 2
+
+
+def test_a_ticket_forest_solution_lists_at_most_a_hundred_routes() -> None:
+    t = ex.TicketForest.from_tickets(nx.path_graph(102), [(0, 101)])
+    assert t.solution().endswith(", 98-99, 99-100 and 1 more.")
