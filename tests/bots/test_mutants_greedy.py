@@ -150,3 +150,22 @@ def test_every_later_rail_of_a_turn_comes_from_the_plan_kept_for_the_turn(europe
             assert plan2 == plan1 - {placed2[1]}
             kept += 1
     assert kept >= 10
+
+
+def test_a_cut_off_planner_builds_towards_its_city_not_the_first_legal_rail() -> None:
+    """Seat 0's colored rail on [3, 0]-[4, 0] cuts seat 1 (at [1, 0]) off from East: of
+    its two legal rails, the one towards East lowers the missing rails (counted as though
+    the wall were not there) from 4 to 3, the first one listed would leave them at 4."""
+    board = load_map(CORRIDOR)
+    game = Game(board, Rules(colored_rails=1), players=2, hands=[(("West",), ("East",))])
+    state = game.new_state()
+    state.apply(PlaceMarker((4, 0)))
+    state.apply(PlaceMarker((1, 0)))
+    state.apply(PlaceRail(((3, 0), (4, 0)), colored=True))
+    state.apply(EndTurn())
+    obs = state.observation(1)
+    black = [a for a in obs.legal_actions if isinstance(a, PlaceRail) and not a.colored]
+    assert black[0] == PlaceRail(((0, 0), (1, 0)))
+    for seed in range(3):
+        bot = GreedyBot(board, game.rules, 2, 1, np.random.default_rng(seed))
+        assert bot.act(obs) == PlaceRail(((1, 0), (2, 0)))
