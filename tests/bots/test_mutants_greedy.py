@@ -150,3 +150,82 @@ def test_every_later_rail_of_a_turn_comes_from_the_plan_kept_for_the_turn(europe
             assert plan2 == plan1 - {placed2[1]}
             kept += 1
     assert kept >= 10
+
+
+def test_a_cut_off_planner_builds_towards_its_city_not_the_first_legal_rail() -> None:
+    """Seat 0's colored rail on [3, 0]-[4, 0] cuts seat 1 (at [1, 0]) off from East: of
+    its two legal rails, the one towards East lowers the missing rails (counted as though
+    the wall were not there) from 4 to 3, the first one listed would leave them at 4."""
+    board = load_map(CORRIDOR)
+    game = Game(board, Rules(colored_rails=1), players=2, hands=[(("West",), ("East",))])
+    state = game.new_state()
+    state.apply(PlaceMarker((4, 0)))
+    state.apply(PlaceMarker((1, 0)))
+    state.apply(PlaceRail(((3, 0), (4, 0)), colored=True))
+    state.apply(EndTurn())
+    obs = state.observation(1)
+    black = [a for a in obs.legal_actions if isinstance(a, PlaceRail) and not a.colored]
+    assert black[0] == PlaceRail(((0, 0), (1, 0)))
+    for seed in range(3):
+        bot = GreedyBot(board, game.rules, 2, 1, np.random.default_rng(seed))
+        assert bot.act(obs) == PlaceRail(((1, 0), (2, 0)))
+
+
+RING = """\
+format: 1
+kind: lattice
+name: Ring
+description: Seven segments in a ring of two rows, one of them a ferry.
+author: rail-workbench
+license: CC0-1.0
+lattice: {columns: 4, rows: 2}
+deck: {per_color: 2, dashed_per_color: 0}
+colors:
+  - {name: brown, fill: "#8B5A2B"}
+land:
+  - name: Ring
+    polygon: [[-1, -1], [5, -1], [5, 2], [-1, 2]]
+cities:
+  - {name: Start, color: brown, at: [0, 0], dashed: false}
+  - {name: Goal, color: brown, at: [3, 0], dashed: false}
+segments:
+  - {between: [[2, 0], [3, 0]], type: ferry}
+  - {between: [[1, 0], [1, 1]], type: none}
+  - {between: [[2, 0], [2, 1]], type: none}
+  - {between: [[1, 0], [0, 1]], type: none}
+  - {between: [[2, 0], [1, 1]], type: none}
+  - {between: [[2, 1], [3, 1]], type: none}
+  - {between: [[3, 0], [3, 1]], type: none}
+"""
+
+
+def test_a_cut_off_planner_counts_a_walled_ferry_at_its_two_rails(tmp_path: Path) -> None:
+    """A ring: Start [0, 0] to Goal [3, 0] the short way is two singles and a two-rail
+    ferry, the long way four singles. Seat 0 (on Goal) walls both ways with its colored
+    rails (the ferry and the long way's last segment); seat 1 (on Start) has laid the long
+    way's first rail. Counted as the round's end counts them, as though the walls were not
+    there, the short way needs 2 + 2 rails (the ferry takes two), the long way 2 + 1: the
+    long way's next rail lowers them, the short way's first one does not."""
+    path = tmp_path / "ring.yaml"
+    path.write_text(RING)
+    board = load_map(path)
+    assert board.segments[((2, 0), (3, 0))].kind == "ferry"
+    rules = Rules(colored_rails=2, ferry_rails=2)
+    game = Game(board, rules, players=2, hands=[(("Start",), ("Goal",))])
+    state = game.new_state()
+    for action in (
+        PlaceMarker((3, 0)),
+        PlaceMarker((0, 0)),
+        PlaceRail(((2, 0), (3, 0)), colored=True),
+        EndTurn(),
+        PlaceRail(((0, 0), (0, 1))),
+        EndTurn(),
+        PlaceRail(((2, 1), (3, 0)), colored=True),
+        EndTurn(),
+    ):
+        state.apply(action)
+    obs = state.observation(1)
+    assert obs.player == 1 and obs.phase == "build"
+    for seed in range(10):
+        bot = GreedyBot(board, game.rules, 2, 1, np.random.default_rng(seed))
+        assert bot.act(obs) == PlaceRail(((0, 1), (1, 1)))
