@@ -348,6 +348,7 @@ JIT_TESTS = (
     "tests/analysis/test_hands.py",
     "tests/analysis/test_hands_exact.py::test_random_edits_of_tiny_are_exact",
     "tests/analysis/test_hands_ties.py",
+    "tests/analysis/test_mutants__doctor.py",  # the doctor's cross kernel
 )
 """Run again with the JIT off by ``--prepare-jit``, in a copy of its own: the lines of numba
 kernels are measured there (compiled code is invisible to coverage). The tests on Europe's
@@ -547,9 +548,7 @@ def _patch(module: str, source: str, filename: str) -> bool:
         elif isinstance(obj, property):
             for f in (obj.fget, obj.fset, obj.fdel):
                 visit(f)
-        elif isinstance(obj, functools.cached_property):  # computed on first read
-            visit(obj.func)
-        elif isinstance(obj, functools.partial):
+        elif isinstance(obj, (functools.cached_property, functools.partial)):  # read on first use
             visit(obj.func)
         elif isinstance(obj, dict):  # a table of closures made at import, say
             for value in list(obj.values()):

@@ -20,8 +20,10 @@ class Comparison:
     """The difference between two boards' hands.
 
     ``cities`` has one row per city name on either board: its color, the mean cost of the
-    hands it is in before and after, and the ``change`` (negative: cheaper). ``edits`` lists
-    what differs between the boards in words.
+    hands it is in before and after, and the ``change`` (negative: cheaper), the largest
+    changes (either way) first, cities of equal change in name order, and those on one board
+    only (``change`` NaN) last, in name order. ``edits`` lists what differs between the boards in
+    words.
     """
 
     mean_before: float
@@ -123,7 +125,8 @@ def compare(
         }
     )
     cities["change"] = cities["after"] - cities["before"]
-    cities = cities.sort_values("change", key=lambda s: -s.abs(), ignore_index=True)
+    # the rows are in name order, and a stable sort keeps them so among equal changes
+    cities = cities.sort_values("change", key=lambda s: -s.abs(), kind="stable", ignore_index=True)
     return Comparison(float(a.costs.mean()), float(b.costs.mean()), cities, _edits(before, after))
 
 

@@ -357,6 +357,11 @@ def longest_trail(board: RouteBoard, cars: int | None = None) -> tuple[int, tupl
     exactly ``cars`` cars is found (no trail can be longer); otherwise it tries every trail
     that fits. The bound makes it quick on real boards, where such a trail exists.
 
+    Of several equally long trails, the one this search finds first is returned: it starts
+    from the cities in name order, follows each city's routes longest first (pairs of one
+    length in the order of the board's routes), and a later trail replaces the best so far
+    only when it is strictly longer.
+
     Examples
     --------
     >>> from workbench import load_map

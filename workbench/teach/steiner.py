@@ -253,6 +253,12 @@ def steiner_dp(
         Weights must be non-negative.
     max_frames : int
 
+    Where several minimum trees tie, the one returned is fixed by the graph and the set of
+    terminals (not the order they are given in): each entry of a row keeps the first of its
+    cheapest splits, the subsets being tried from the highest bitmask down (the terminals
+    numbered in node order), and a shortest-path pass replaces it only by a strictly
+    cheaper path. Another exact solver may return another tree of the same cost.
+
     Returns
     -------
     Trace
@@ -330,7 +336,7 @@ def steiner_dp(
 
     def pass_(mask: int) -> list[Hashable]:
         dist, pred = shortest_paths(g, cost[mask])
-        lowered = [v for v in pred if dist[v] < cost[mask].get(v, float("inf"))]
+        lowered = list(pred)  # a node has a predecessor only if an edge lowered its entry
         for v in lowered:
             back[mask][v] = ("edge", pred[v])
         cost[mask] = dict(sorted(dist.items(), key=lambda vd: g.rank[vd[0]]))

@@ -109,11 +109,11 @@ def longest_trail(
 
     Frames: each start (``source``), each route taken (``candidate``, the trail so far
     ``path``, its cities ``visited``, the trail's end ``current``), each new best trail
-    (``best``), each branch cut by the bound, each dead end, and the answer. The best trail
-    so far is drawn ``best`` where the current trail does not cover it. The state holds
-    ``trail`` (its cities), ``length``, ``best`` (the best length), ``best trail``,
-    ``explored`` (trails walked so far, the empty ones at each start included) and
-    ``pruned`` (branches cut by the bound).
+    (``best``), each branch cut by the bound (a dead end among them: nothing is left to
+    reach there), and the answer. The best trail so far is drawn ``best`` where the
+    current trail does not cover it. The state holds ``trail`` (its cities), ``length``,
+    ``best`` (the best length), ``best trail``, ``explored`` (trails walked so far, the
+    empty ones at each start included) and ``pruned`` (branches cut by the bound).
 
     Routes are tried in node order, so the trace is the same on every run. Parallel edges of
     a multigraph are separate routes (drawn as one segment).
@@ -237,11 +237,9 @@ def longest_trail(
                 f"best {best['length']!r}; back up.",
             )
             return
-        options = [(i, v) for i, v in adj[u] if not used[i]]
-        if not options:
-            show(7, f"Dead end at {u!r}: every route there is used; back up.")
-            return
-        for i, v in options:
+        # no dead end gets here: with no unused route at u nothing is reachable, and the
+        # bound above has cut the branch (the trail's length is at most the best by now)
+        for i, v in [(i, v) for i, v in adj[u] if not used[i]]:
             w = routes[i][2]
             used[i] = True
             taken.append(i)

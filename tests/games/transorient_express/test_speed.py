@@ -109,6 +109,41 @@ def test_draw_is_the_referees_chance_outcome(seed: int, players: int, preset: st
         state.draw(rng)
 
 
+@settings(max_examples=8, deadline=None)
+@given(
+    st.integers(0, 10_000),
+    st.sampled_from([2, 3, 4]),
+    st.sampled_from(["rulebook", "random_returns", "discard_out"]),
+    st.integers(1, 40),
+)
+def test_draw_all_is_draw_one_at_a_time(seed: int, players: int, preset: str, most: int) -> None:
+    """:meth:`TransorientState.draw_all` draws what :meth:`TransorientState.draw` draws
+    one outcome at a time, stops at ``most`` outcomes or at a decision, and says how
+    many it drew."""
+    info = GAMES["transorient_express"]
+    game = TransorientExpress(info.board(), Rules.preset(preset), players, seed)
+    rng = np.random.default_rng(seed)
+    state, nodes = game.new_state(), 0
+    while not state.is_terminal():
+        if state.to_play is None:
+            twin, twin_rng = state.copy(), np.random.default_rng(seed + nodes)
+            mine_rng = np.random.default_rng(seed + nodes)
+            drawn = state.draw_all(mine_rng, most)
+            assert 1 <= drawn <= most
+            for _ in range(drawn):
+                assert twin.to_play is None and not twin.is_terminal()
+                twin.draw(twin_rng)
+            assert state == twin
+            assert drawn == most or state.to_play is not None or state.is_terminal()
+            assert mine_rng.random() == twin_rng.random()
+            nodes += 1
+            continue
+        legal = state.legal_actions()
+        state.apply(legal[int(rng.integers(len(legal)))])
+    assert nodes > 10
+    assert state.draw_all(rng, 5) == 0
+
+
 def playout_states(game: TransorientExpress, seed: int) -> list[TransorientState]:
     """Copies of every decision state of a random playout."""
     rng = np.random.default_rng(seed)
@@ -214,6 +249,13 @@ def test_the_kept_and_incremental_scores_are_the_plain_ones(
                 own + sum(season_points) + lug_points,
                 plain[seat].passports,
             )
+    # several cards tried on the same tableau, as a bot tries the cards in sight: what
+    # the scorer keeps for the tableau serves them all
+    rivals = scorer.rivals(0, tables, lugs)
+    for card in data.draw(st.lists(st.integers(0, 71), max_size=6)):
+        with_card = [[*tables[0], card], *tables[1:]]
+        expected = score_players(cards, with_card, lugs, objectives, ties)[0].total
+        assert scorer.total_plus(tuple(tables[0]), tuple(lugs[0]), rivals, card) == expected
 
 
 def test_the_incremental_sums_do_not_depend_on_the_order_cards_were_added(

@@ -91,11 +91,14 @@ class _Base:
         self._scorer: Scorer | None = None
         self._gains: dict[tuple[int, int], float] = {}  # this decision's gains
         self._rivals: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}  # and rivals
-        self._discounts: dict[int, list[int]] = {}  # and discounts, by seat
-        self._costs: dict[tuple[int, int], list[tuple[int, int]]] = {}  # and costs
-        # discounts and costs depend on the seat's tableau alone: they are kept while
-        # the tableaux they were worked out for stay
+        # every card's cost to a seat, by seat: it depends on the seat's discounts alone
+        # (kept while the tableaux they were worked out for stay), and the rows are
+        # shared by every bot of the card set, by discounts
+        self._cost_rows: dict[int, tuple[tuple[tuple[int, int], ...], ...]] = {}
         self._cost_tableaux: dict[int, tuple[int, ...]] = {}
+        self._rows_by_discounts: dict[tuple[int, ...], tuple[tuple[tuple[int, int], ...], ...]] = (
+            _kept(game.cards, "bot cost rows", 0, dict)
+        )
         self._key: tuple[Any, ...] | None = None  # what those were worked out for
 
     def _worth(self) -> tuple[float, ...]:
@@ -127,8 +130,7 @@ class _Base:
         tableaux = obs.tableaux
         for seat, tableau in self._cost_tableaux.items():
             if tableaux[seat] != tableau:
-                self._discounts.clear()
-                self._costs.clear()
+                self._cost_rows.clear()
                 self._cost_tableaux.clear()
                 break
         sc = self._scorer
@@ -169,28 +171,53 @@ class _Base:
         tableau = obs.tableaux[seat]
         if extra:
             tableau = (*tableau, *extra)
-        luggage = (*obs.luggage, *extra_luggage) if seat == obs.seat else ()
+        if seat != obs.seat:
+            luggage: Sequence[int] = ()
+        else:
+            luggage = (*obs.luggage, *extra_luggage) if extra_luggage else obs.luggage
         return sc.total_against(tableau, luggage, rivals)
 
-    def cost(self, obs: Observation, card: int, seat: int | None = None) -> list[tuple[int, int]]:
-        """What ``card`` costs ``seat`` (this bot's by default) after its discounts."""
+    def cost(
+        self, obs: Observation, card: int, seat: int | None = None
+    ) -> tuple[tuple[int, int], ...]:
+        """What ``card`` costs ``seat`` (this bot's by default) after its discounts:
+        ``((token index, count), ...)``, the colors its discounts cover in full left out."""
         seat = self.seat if seat is None else seat
-        found = self._costs.get((seat, card))
-        if found is not None:
-            return found
-        disc = self._discounts.get(seat)
-        if disc is None:
-            disc = [0] * len(self.game.cards.token_colors)
-            for i in obs.tableaux[seat]:
-                color = self.discount_color[i]
-                if color >= 0:
-                    disc[color] += 1
-            self._discounts[seat] = disc
-            self._cost_tableaux[seat] = obs.tableaux[seat]
-        found = self._costs[seat, card] = [
-            (i, n - disc[i]) for i, n in self.costs[card] if n > disc[i]
-        ]
-        return found
+        row = self._cost_rows.get(seat)
+        if row is None:
+            row = self.cost_row(obs, seat)
+        return row[card]
+
+    def cost_row(self, obs: Observation, seat: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+        """:meth:`cost` of every card to ``seat``, by card.
+
+        >>> from workbench.games import GAMES
+        >>> game = GAMES["transorient_express"].new_game(players=2, seed=3)
+        >>> state = game.new_state()
+        >>> while state.to_play is None:
+        ...     state.apply(state.chance_outcomes()[0][0])
+        >>> bot, obs = GreedyBot(game, 0, np.random.default_rng(1)), state.observation(0)
+        >>> bot._new_decision(obs)
+        >>> bot.cost_row(obs, 1)[7] == tuple(state.cost(1, 7))
+        True
+        """
+        tableau = obs.tableaux[seat]
+        disc = [0] * len(self.game.cards.token_colors)
+        for i in tableau:
+            color = self.discount_color[i]
+            if color >= 0:
+                disc[color] += 1
+        key = tuple(disc)
+        row = self._rows_by_discounts.get(key)
+        if row is None:
+            if len(self._rows_by_discounts) >= 4_096:
+                self._rows_by_discounts.clear()
+            row = self._rows_by_discounts[key] = tuple(
+                tuple((i, n - disc[i]) for i, n in cost if n > disc[i]) for cost in self.costs
+            )
+        self._cost_rows[seat] = row
+        self._cost_tableaux[seat] = tableau
+        return row
 
     def gain(self, obs: Observation, card: int, base: int, seat: int | None = None) -> float:
         seat = self.seat if seat is None else seat
@@ -210,7 +237,7 @@ class _Base:
         return float(value)
 
     @staticmethod
-    def missing(store: Sequence[int], cost: list[tuple[int, int]]) -> int:
+    def missing(store: Sequence[int], cost: Sequence[tuple[int, int]]) -> int:
         short = 0
         for i, k in cost:
             if k > store[i]:
@@ -316,14 +343,17 @@ class GreedyBot(_Base):
         """
         # card_ratio, gain and cost written out here with their tables in locals: this
         # runs for every column of every mandatory action, the bulk of a greedy game
-        seat, costs, gains = self.seat, self._costs, self._gains
+        seat, gains = self.seat, self._gains
+        row = self._cost_rows.get(seat)
+        if row is None:
+            row = self.cost_row(obs, seat)
         missing = self.missing
         sc, rivals = self._scorer, self._rivals.get(seat, ((), ()))
         plus = sc.total_plus if sc is not None and seat in self._rivals else None
         tableau, luggage, worth = obs.tableaux[seat], obs.luggage, self.worth
         short = []  # the hand cards the store cannot pay now: cost, gain per token
         for card in obs.hand:
-            cost = costs.get((seat, card)) or self.cost(obs, card)
+            cost = row[card]
             if missing(store, cost) > 0:
                 short.append((cost, self.gain(obs, card, base) / (sum([k for _, k in cost]) + 1)))
         bottom, piles = obs.bottom, obs.piles
@@ -331,7 +361,7 @@ class GreedyBot(_Base):
         for a in legal:
             if type(a) is Take:
                 card = bottom[a.column]
-                cost = costs.get((seat, card)) or self.cost(obs, card)
+                cost = row[card]
                 total = lack = 0
                 for i, k in cost:
                     total += k
@@ -351,11 +381,14 @@ class GreedyBot(_Base):
             assert isinstance(a, Pile)
             pile = piles[a.column]
             best = 0.0
-            if short:
-                after = [s + p for s, p in zip(store, pile, strict=True)]
-                for cost, ratio in short:
-                    if missing(after, cost) == 0:
-                        best = max(best, ratio)
+            for cost, ratio in short:
+                # missing(store + pile, cost) == 0 written out
+                for i, k in cost:
+                    if k > store[i] + pile[i]:
+                        break
+                else:
+                    if ratio > best:
+                        best = ratio
             out.append(best + 0.05 * sum(pile))
         return out
 

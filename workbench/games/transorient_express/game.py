@@ -29,13 +29,12 @@ from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
-from itertools import accumulate
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 
 from workbench.exceptions import IllegalActionError
-from workbench.games.referee import outcome_cdf, sample_chance
+from workbench.games.referee import outcome_cdf, pick_outcome
 from workbench.games.transorient_express.actions import (
     Action,
     CardDraw,
@@ -78,6 +77,17 @@ _REQUIRED: dict[str, type | tuple[type, ...]] = {
 }  # fmt: skip
 _DECISIONS = ("take", "place", "play", "keep", "discard", "return")
 _PASS = Pass()
+
+
+class Uniform(Protocol):
+    """What :meth:`TransorientState.draw` draws with: ``random()``, a uniform number in
+    [0, 1) (a :class:`numpy.random.Generator`'s, or the same numbers drawn ahead)."""
+
+    def random(self) -> float: ...
+
+
+_TOKEN_DRAWS = frozenset(("store", "pile", "bonus"))
+_CARD_DEALS = frozenset(("bottom", "top"))
 
 
 def cards_fingerprint(cards: CardSet) -> str:
@@ -506,8 +516,9 @@ class TransorientState:
         losses = self.game.actions.losses
         return [(losses[i], n / total) for i, n in enumerate(store) if n]
 
-    def draw(self, rng: np.random.Generator) -> Action:
-        """Draw the next chance outcome with ``rng`` and apply it; return it.
+    def draw(self, rng: Uniform) -> Action:
+        """Draw the next chance outcome with ``rng`` (a generator, or anything whose
+        ``random()`` gives the generator's uniform numbers in turn) and apply it; return it.
 
         The outcome is the one :func:`~workbench.games.referee.sample_chance` draws from
         the same generator (the same ``rng.random()`` on the same cumulative
@@ -564,15 +575,76 @@ class TransorientState:
             self.offer.append(lug[j])
             action = self.game.actions.luggage[lug.pop(j)]
         else:
-            action = sample_chance(self, rng)
+            # sample_chance's draw: one uniform number unless one outcome is possible
+            outcomes = self.chance_outcomes()
+            action = outcomes[0][0] if len(outcomes) == 1 else pick_outcome(outcomes, rng.random())
             self._chance(action)
             self.log.append(action)
             self._settle()
             return action
         pending.pop(0)
         self.log.append(action)
+        if pending:
+            # _settle's first test written out: the next draw is a token from a bag
+            # that has some, or a card from a pile that has some (nothing to settle)
+            kind = pending[0][0]
+            if kind in _TOKEN_DRAWS:
+                if any(self.bag):
+                    return action
+            elif kind in _CARD_DEALS and self.deck:
+                return action
         self._settle()
         return action
+
+    def draw_all(self, rng: Uniform, most: int) -> int:
+        """:meth:`draw` until the state is no longer a chance node, or ``most`` outcomes
+        are drawn; how many were. The same outcomes as :meth:`draw` one at a time (the
+        tokens out of the bag written out here: the bulk of a game's draws).
+
+        Examples
+        --------
+        >>> from workbench.games import GAMES
+        >>> game = GAMES["transorient_express"].new_game(players=4, seed=5)
+        >>> a, b = game.new_state(), game.new_state()
+        >>> ra, rb = np.random.default_rng(1), np.random.default_rng(1)
+        >>> n = a.draw_all(ra, 1_000)
+        >>> for _ in range(n):
+        ...     _ = b.draw(rb)
+        >>> a == b, a.pending, n > 20
+        (True, [], True)
+        """
+        drawn = 0
+        tokens = self.game.actions.tokens
+        while drawn < most:
+            pending = self.pending
+            if not pending:
+                break
+            kind, target = pending[0]
+            if kind not in _TOKEN_DRAWS:
+                self.draw(rng)
+                drawn += 1
+                continue
+            # draw's token out of the bag, as there
+            bag = self.bag
+            found = _TOKEN_CDFS.get(tuple(bag))
+            if found is None:
+                found = _token_cdf(bag)
+            cdf, colors = found
+            i = colors[0] if len(colors) == 1 else colors[bisect_right(cdf, rng.random())]
+            bag[i] -= 1
+            (self.stores if kind == "store" else self.piles)[target][i] += 1
+            pending.pop(0)
+            self.log.append(tokens[i])
+            drawn += 1
+            if pending:
+                kind = pending[0][0]
+                if kind in _TOKEN_DRAWS:
+                    if any(bag):
+                        continue
+                elif kind in _CARD_DEALS and self.deck:
+                    continue
+            self._settle()
+        return drawn
 
     def apply(self, action: Action) -> None:
         """Play ``action``; :class:`~workbench.exceptions.IllegalActionError` saying why."""
@@ -609,7 +681,8 @@ class TransorientState:
         """What ``seat`` sees now. ``legal`` is :meth:`legal_actions` if the caller has
         it already and ``seat`` is on turn (the simulator does)."""
         phase = self.phase
-        to_play = self.to_play
+        # to_play's test written out
+        to_play = None if self.pending or phase not in _DECISIONS else self.order[self.turn]
         own_offer = phase == "keep" and self.order[self.turn] == seat
         if to_play != seat:
             legal = ()
@@ -796,12 +869,14 @@ class TransorientState:
             )
         rules = self.game.rules
         cards = self.game.cards
-        if isinstance(action, Take | Pile):
+        # a legal action is of its kind's class itself (a subclass's value is not equal
+        # to any legal action): its class tells the kind
+        if type(action) is Take or type(action) is Pile:
             col = action.column
             card = self.bottom[col]
             self.bottom[col] = -1
             pile = self.piles[col]
-            if isinstance(action, Take):
+            if type(action) is Take:
                 self.hands[seat].append(card)
                 for i, k in enumerate(pile):
                     self.bag[i] += k
@@ -815,11 +890,11 @@ class TransorientState:
                 self.sm_holder, self.sm_column = seat, None
             first = self.turn == 0 and self.game.players > 2
             self.phase = "place" if first and self.sm_holder == seat else "play"
-        elif isinstance(action, Place):
+        elif type(action) is Place:
             self.sm_owner = seat
             self.sm_holder, self.sm_column = None, action.column
             self.phase = "play"
-        elif isinstance(action, Play):
+        elif type(action) is Play:
             played = cards.destinations[action.card]
             store = self.stores[seat]
             for i, k in self.cost(seat, action.card):
@@ -836,19 +911,19 @@ class TransorientState:
                 self.pending += [("luggage", seat)] * 2
             else:
                 self._end_turn()
-        elif isinstance(action, Pass):
+        elif type(action) is Pass:
             self._end_turn()
-        elif isinstance(action, Keep):
+        elif type(action) is Keep:
             self.offer.remove(action.luggage)
             self.luggage[seat].append(action.luggage)
             self.lug_bottom += self.offer
             self.offer = []
             self._end_turn()
-        elif isinstance(action, Discard):
+        elif type(action) is Discard:
             self.hands[seat].remove(action.card)
             self.deck_bottom.append(action.card)
             self._end_turn()
-        elif isinstance(action, Return):
+        elif type(action) is Return:
             i = cards.token_colors.index(action.color)
             self.stores[seat][i] -= 1
             self.bag[i] += 1
@@ -860,8 +935,12 @@ class TransorientState:
         if len(self.hands[seat]) > rules.hand_limit:
             self.phase = "discard"
             return
-        over = self.store_size(seat) - self.store_limit(seat)
-        if over > 0 and any(self.stores[seat]):
+        # store_size(seat) - store_limit(seat) written out
+        store = self.stores[seat]
+        over = sum(store) - rules.store_limit - self.bonus[seat]
+        if rules.stationmaster_counts and self.sm_holder == seat:
+            over += 1
+        if over > 0 and any(store):
             if rules.returns == "player":
                 self.phase = "return"
                 return
@@ -1046,17 +1125,25 @@ def _token_cdf(counts: list[int]) -> tuple[list[float], list[int]]:
     store, as :meth:`TransorientState.chance_outcomes` weighs them) and the colors'
     indices, kept by counts."""
     total = sum(counts)
-    colors = [i for i, n in enumerate(counts) if n]
-    weights = [counts[i] / total for i in colors]
-    if len(weights) < 8:
-        # outcome_cdf's arithmetic written out (the same floats), without its table:
-        # a bag's counts are seldom seen twice, their weights no more
-        added = 0.0
-        for p in weights:
+    colors = []
+    weights = []
+    added = 0.0
+    for i, n in enumerate(counts):
+        if n:
+            colors.append(i)
+            p = n / total
+            weights.append(p)
             added += p
-        cumulative = list(accumulate([p / added for p in weights]))
-        last = cumulative[-1]
-        cdf = [c / last for c in cumulative]
+    if len(weights) < 8:
+        # outcome_cdf's arithmetic written out (the same floats: the weights' sum left
+        # to right, then the running sum of the weights over it, over its last value),
+        # without its table: a bag's counts are seldom seen twice, their weights no more
+        running = 0.0
+        cumulative = []
+        for p in weights:
+            running += p / added
+            cumulative.append(running)
+        cdf = [c / running for c in cumulative]
     else:
         cdf = outcome_cdf(tuple(weights))
     found = (cdf, colors)

@@ -196,22 +196,9 @@ class Scorer:
         self.ties = ties
         colors = cards.colors
         self.ncolors = len(colors)
-        self.dest = [
-            (
-                d.points,
-                d.passports,
-                colors.index(d.color),
-                d.effect.kind,
-                colors.index(d.effect.color) if d.effect.kind == "per_color" else -1,
-                d.effect.amount,
-                d.number,
-            )
-            for d in cards.destinations
-        ]
-        self.lug = [
-            (lg.points, lg.passports, lg.effect.amount if lg.effect.kind == "per_luggage" else 0)
-            for lg in cards.luggage
-        ]
+        # the card set's numbers and the tables that depend on the cards alone (sums by
+        # tableau, Route sets) are shared by the scorers of the set
+        self.dest, self.lug, self._wild_numbers, self._partials, self._runs = _card_tables(cards)
         self.objective_indices = tuple(objectives)
         self.objs = [cards.objectives[i] for i in objectives]
         self.seasons = [o for o in self.objs if o.kind == "season"]
@@ -222,10 +209,16 @@ class Scorer:
         self.ranks = bool(self._medals)
         """Whether an objective in play ranks the players (else :meth:`rivals` matter not)."""
         self._checks = [_season_check(o, colors) for o in self.seasons]
+        # every Season's points, the most the wild colors can add (None if a Season
+        # were to take points away: then the choices are all tried)
+        self._season_points: int | None = sum(points for points, _ in self._checks)
+        if any(points < 0 for points, _ in self._checks):
+            self._season_points = None
         self._mine: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, int, int]] = {}
-        self._runs: dict[tuple[int, ...], int] = {}
         self._plus: dict[tuple[tuple[int, ...], tuple[int, ...], int], tuple[int, int, int]] = {}
-        self._partials: dict[tuple[int, ...], _Partial] = {(): ((0,) * len(colors), 0, 0, 0, 0, ())}
+        self._contexts: dict[tuple[tuple[int, ...], tuple[int, ...]], _Context] = {}
+        # the objectives in play scored by a table: (whether Visa, the table)
+        self._tables = [(o.kind == "visa", o.table) for o in self.ranked if not o.medals]
 
     def passports(self, tableau: Sequence[int], luggage: Sequence[int]) -> int:
         """Passports on the cards (indices)."""
@@ -434,6 +427,11 @@ class Scorer:
                     points += season_points
             return points, pp
         best = None
+        # without per_color cards no choice scores more than every Season met: once a
+        # choice meets them all the others need not be tried
+        ceiling = None
+        if not per_color and self._season_points is not None:
+            ceiling = points + self._season_points
         for choice in itertools.combinations_with_replacement(range(self.ncolors), wild):
             chosen = list(counts)
             for c in choice:
@@ -446,6 +444,8 @@ class Scorer:
                     value += season_points
             if best is None or value > best:
                 best = value
+                if value == ceiling:
+                    break
         assert best is not None
         return best, pp
 
@@ -482,11 +482,17 @@ class Scorer:
                 self._mine.clear()
             self._mine[key] = mine
         total, pp, run = mine
-        for visa, medals in self._medals:
-            if visa:
-                total += _medal(pp, rivals[0], medals, self.ties)
-            else:
-                total += _medal(run, rivals[1], medals, self.ties)
+        dense = self.ties == "dense"
+        for visa, medals in self._medals:  # _medal written out
+            value = pp if visa else run
+            if value > 0:
+                others = rivals[0] if visa else rivals[1]
+                if dense:
+                    rank = len({w for w in others if w > value})
+                else:
+                    rank = len([w for w in others if w > value])
+                if rank < len(medals):
+                    total += medals[rank]
         return total
 
     def total_plus(
@@ -511,34 +517,7 @@ class Scorer:
         key = (tableau, luggage, card)
         mine = self._plus.get(key)
         if mine is None:
-            kept, wild, points, per_pp, pp, per_color = self.partial(tableau)
-            d_points, d_pp, color, kind, e_color, amount, _ = self.dest[card]
-            counts: Sequence[int] = kept
-            if kind == "wild_color":
-                wild += 1
-            else:
-                counts = list(kept)
-                counts[color] += 1
-            if kind == "per_color":
-                per_color = (*per_color, (e_color, amount))
-            elif kind == "per_passport":
-                per_pp += amount
-            own, pp = self._own_from(
-                counts, wild, points + d_points, per_pp, pp + d_pp, per_color, luggage
-            )
-            if not self.needs_run:
-                run = 0
-            elif kind != "wild_number" and self._wild_numbers.isdisjoint(tableau):
-                # without wild numbers the set 1..run goes on only with the next number
-                run = self.run(tableau)
-                if self.dest[card][6] == run + 1:
-                    run = self.run((*tableau, card))
-            else:
-                run = self.run((*tableau, card))
-            for o in self.ranked:
-                if not o.medals:
-                    own += table_points(o, pp if o.kind == "visa" else run)
-            mine = (own, pp, run)
+            mine = self._plus_own(tableau, luggage, card)
             if len(self._plus) >= _KEPT:
                 self._plus.clear()
             self._plus[key] = mine
@@ -556,9 +535,103 @@ class Scorer:
                     total += medals[rank]
         return total
 
+    def _plus_own(
+        self, tableau: tuple[int, ...], luggage: tuple[int, ...], card: int
+    ) -> tuple[int, int, int]:
+        """What :meth:`total_plus` keeps: the player's own points (table objectives
+        included), passports and Route set with ``card`` on ``tableau``, from the
+        :meth:`_context` of ``tableau`` and ``luggage`` (the same for every card tried)."""
+        context = self._contexts.get((tableau, luggage))
+        if context is None:
+            context = self._context(tableau, luggage)
+        counts, wild, points, per_pp, pp, per_color, met_points, unmet, run, plain = context
+        d_points, d_pp, color, kind, e_color, amount, number = self.dest[card]
+        pp += d_pp
+        points += d_points
+        if kind == "per_color":
+            per_color = (*per_color, (e_color, amount))
+        elif kind == "per_passport":
+            per_pp += amount
+        if wild or kind == "wild_color":
+            chosen: Sequence[int] = counts
+            if kind == "wild_color":
+                wild += 1
+            else:
+                chosen = list(counts)
+                chosen[color] += 1
+            own = self._own_from(chosen, wild, points, per_pp, pp, per_color, ())[0]
+        else:
+            # as _own_from's: a Season met without the card stays met with it (each
+            # test asks for at least so many cards), the others are tested again
+            new = list(counts)
+            new[color] += 1
+            own = points + per_pp * pp + met_points
+            for c, a in per_color:
+                own += a * new[c]
+            for season_points, met in unmet:
+                if met(new):
+                    own += season_points
+        if not self.needs_run:
+            run = 0
+        elif kind != "wild_number" and plain:
+            # without wild numbers the set 1..run goes on only with the next number
+            if number == run + 1:
+                run = self.run((*tableau, card))
+        else:
+            run = self.run((*tableau, card))
+        for visa, table in self._tables:  # table_points written out
+            value = pp if visa else run
+            got = 0
+            for at_least, p in table:
+                if value >= at_least:
+                    got = p
+            own += got
+        return own, pp, run
+
+    def _context(self, tableau: tuple[int, ...], luggage: tuple[int, ...]) -> _Context:
+        """What :meth:`_plus_own` starts from, kept by tableau and Luggage: the
+        :meth:`partial` sums with the Luggage cards' points and passports added, the
+        Season points met and the Season tests not met (without wild colors), the Route
+        set and whether no wild number is in it."""
+        counts, wild, points, per_pp, pp, per_color = self.partial(tableau)
+        if luggage:
+            lug = self.lug
+            n = len(luggage)
+            for i in luggage:
+                points += lug[i][0] + lug[i][2] * n
+                pp += lug[i][1]
+        met_points = 0
+        unmet = []
+        if not wild:
+            for season_points, met in self._checks:
+                if met(counts):
+                    met_points += season_points
+                else:
+                    unmet.append((season_points, met))
+        run = self.run(tableau) if self.needs_run else 0
+        plain = self._wild_numbers.isdisjoint(tableau)
+        found = (counts, wild, points, per_pp, pp, per_color, met_points, tuple(unmet), run, plain)
+        if len(self._contexts) >= _KEPT:
+            self._contexts.clear()
+        self._contexts[tableau, luggage] = found
+        return found
+
 
 _Partial = tuple[tuple[int, ...], int, int, int, int, tuple[tuple[int, int], ...]]
 """See :meth:`Scorer.partial`."""
+_Context = tuple[
+    tuple[int, ...],
+    int,
+    int,
+    int,
+    int,
+    tuple[tuple[int, int], ...],
+    int,
+    tuple[tuple[int, Any], ...],
+    int,
+    bool,
+]
+"""See :meth:`Scorer._context`."""
 
 
 def _season_check(objective: Objective, colors: Sequence[str]) -> tuple[int, Any]:
@@ -587,6 +660,52 @@ def _season_check(objective: Objective, colors: Sequence[str]) -> tuple[int, Any
     if need == "same":
         return objective.points, lambda counts: max(counts) >= value
     return objective.points, lambda counts: len([c for c in counts if c >= 2]) >= value
+
+
+_Dest = tuple[int, int, int, str, int, int, int]
+_CardTables = tuple[
+    list[_Dest],
+    list[tuple[int, int, int]],
+    frozenset[int],
+    dict[tuple[int, ...], _Partial],
+    dict[tuple[int, ...], int],
+]
+_CARD_TABLES: dict[int, tuple[CardSet, _CardTables]] = {}
+
+
+def _card_tables(cards: CardSet) -> _CardTables:
+    """What every :class:`Scorer` of ``cards`` shares, made once per card set: each
+    Destination card's numbers (points, passports, color index, effect kind, the
+    ``per_color`` color index or -1, effect amount, number), each Luggage card's
+    (points, passports, ``per_luggage`` amount), the wild number cards, and the tables
+    kept by tableau alone (:meth:`Scorer.partial`, :meth:`Scorer.run`)."""
+    found = _CARD_TABLES.get(id(cards))
+    if found is not None and found[0] is cards:
+        return found[1]
+    colors = cards.colors
+    dest = [
+        (
+            d.points,
+            d.passports,
+            colors.index(d.color),
+            d.effect.kind,
+            colors.index(d.effect.color) if d.effect.kind == "per_color" else -1,
+            d.effect.amount,
+            d.number,
+        )
+        for d in cards.destinations
+    ]
+    lug = [
+        (lg.points, lg.passports, lg.effect.amount if lg.effect.kind == "per_luggage" else 0)
+        for lg in cards.luggage
+    ]
+    wild_numbers = frozenset(i for i, d in enumerate(dest) if d[3] == "wild_number")
+    partials: dict[tuple[int, ...], _Partial] = {(): ((0,) * len(colors), 0, 0, 0, 0, ())}
+    tables: _CardTables = (dest, lug, wild_numbers, partials, {})
+    if len(_CARD_TABLES) >= _SCORERS_KEPT:
+        _CARD_TABLES.clear()
+    _CARD_TABLES[id(cards)] = (cards, tables)
+    return tables
 
 
 _KEPT = 5_000

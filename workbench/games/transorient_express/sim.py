@@ -16,13 +16,14 @@ import gc
 from collections.abc import Sequence
 from typing import Any
 
+import numpy as np
+
 from workbench.games.protocol import BotFactory
 from workbench.games.referee import Match
 from workbench.games.tables import (
     GAME_COLUMNS,
     SEAT_COLUMNS,
     Columns,
-    append_row,
     begin_rows,
     game_seeds,
     result_rows,
@@ -154,29 +155,28 @@ def play_rows(
     parts = state.breakdown()
     winners = () if truncated else state.winners(parts)
     share = 1.0 / len(winners) if winners else 0.0
-    out = tables["cards"]
+    # the card rows written a column at a time (what append_row does a row at a time)
     dests = cards.destinations
-    for rnd, seat, event, card, tokens in events:
-        d = dests[card]
-        won = seat in winners
-        append_row(
-            out,
-            {
-                "variant": variant,
-                "game": game,
-                "round": rnd,
-                "seat": seat,
-                "bot": names[seat],
-                "event": event,
-                "card": d.label,
-                "number": d.number,
-                "color": d.color,
-                "effect": d.effect.kind,
-                "tokens": tokens,
-                "winner": won,
-                "win_share": share if won else 0.0,
-            },
-        )
+    played = [dests[card] for _, _, _, card, _ in events]
+    won = [seat in winners for _, seat, _, _, _ in events]
+    n = len(events)
+    columns: dict[str, list[Any]] = {
+        "variant": [variant] * n,
+        "game": [game] * n,
+        "round": [e[0] for e in events],
+        "seat": [e[1] for e in events],
+        "bot": [names[e[1]] for e in events],
+        "event": [e[2] for e in events],
+        "card": [d.label for d in played],
+        "number": [d.number for d in played],
+        "color": [d.color for d in played],
+        "effect": [d.effect.kind for d in played],
+        "tokens": [e[4] for e in events],
+        "winner": won,
+        "win_share": [share if w else 0.0 for w in won],
+    }
+    for name, values in tables["cards"].items():
+        values.extend(columns[name])
     kinds = [cards.objectives[i].kind for i in state.objectives]
     seat_extra = []
     for s, b in enumerate(parts):
@@ -212,6 +212,32 @@ def play_rows(
 _CARD_EVENTS = (Take, Pile, Play)
 
 
+class _Ahead:
+    """A generator's ``random()`` numbers, drawn ``block`` at a time: the same numbers
+    in the same order as one call at a time (``Generator.random(n)`` fills its array
+    with the very doubles ``n`` calls return), at a fraction of a call's cost.
+
+    >>> import numpy as np
+    >>> ahead, rng = _Ahead(np.random.default_rng(4), block=3), np.random.default_rng(4)
+    >>> [ahead.random() for _ in range(7)] == [rng.random() for _ in range(7)]
+    True
+    """
+
+    __slots__ = ("block", "left", "rng")
+
+    def __init__(self, rng: np.random.Generator, block: int = 256) -> None:
+        self.rng = rng
+        self.block = block
+        self.left: list[float] = []  # the numbers drawn and not yet used, last first
+
+    def random(self) -> float:
+        left = self.left
+        if not left:
+            left.extend(self.rng.random(self.block).tolist())
+            left.reverse()
+        return left.pop()
+
+
 def _run(
     match: Match,
     before: Any,
@@ -222,30 +248,39 @@ def _run(
     """:func:`~workbench.games.tables.run_rows` over ``match`` with ``before`` called
     before each bot's ``take``, ``pile`` and ``play`` (the moves of card events) and a
     stop after ``max_rounds`` rounds, written for this game: chance outcomes are drawn
-    by :meth:`TransorientState.draw` (the outcomes the referee draws, from the same
+    by :meth:`TransorientState.draw_all` (the outcomes the referee draws, from the same
     generator, without the list of outcomes). The same games, the same errors; returns
     whether the game was cut off."""
     from workbench.exceptions import IllegalActionError
     from workbench.games.transorient_express.bots import RandomBot
 
     state: TransorientState = match.state  # type: ignore[assignment]
-    bots, chance, draw, apply = match.bots, match.chance, state.draw, state.apply
+    # the chance generator's uniform numbers drawn a block at a time (the very numbers
+    # one call at a time would give): the match's generator serves this game alone and
+    # is not used after it, so that it ends further on than the game used is unseen
+    chance = _Ahead(match.chance)
+    bots, draw_all, apply = match.bots, state.draw_all, state.apply
     # a bot that plays a lone legal action without looking at anything is not shown
     # an observation for it (the only choice it has is played)
     blind = [getattr(bot, "plays_a_lone_action", False) is True for bot in bots]
     # the random bot looks at the legal actions alone (unless a subclass looks further)
     choosers = [getattr(type(bot), "act", None) is RandomBot.act for bot in bots]
-    for _ in range(max_actions):
+    played = 0  # actions, chance outcomes included
+    while played < max_actions:
         if state.round > max_rounds:
             return True
         if state.phase == "over":
             return False
         if state.pending:
+            # the draws in a row, each counted as an action (the round and the phase
+            # do not change before the last of them: a round starts once nothing is
+            # pending)
             try:
-                draw(chance)
+                played += draw_all(chance, max_actions - played)
             except IllegalActionError as e:
                 raise IllegalActionError(f"{where}, chance: {e}") from e
             continue
+        played += 1
         seat = state.to_play
         if seat is None:
             raise RuntimeError(f"{where}: no one to play in the {state.phase} step")
