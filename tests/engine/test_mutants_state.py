@@ -285,3 +285,21 @@ def test_with_three_players_a_seat_that_cannot_discard_is_passed_over(europe: Bo
     state.apply(Discard("Valencia"))
     assert state.phase == "markers"
     assert state.hands == (("Bordeaux",), ("Lisbon",), ("Madrid",))
+
+
+def test_a_hand_cut_off_by_a_colored_ferry_rail_counts_the_whole_ferry() -> None:
+    # six points in a row, the ferry [3,0]-[4,0] in the middle taking two rails; seat 1's
+    # colored rail on it cuts seat 0 (on [2,0]) off from East [5,0]: counted as though it
+    # were absent, seat 0 needs [2,0]-[3,0], both ferry rails and [4,0]-[5,0]: 4; seat 1
+    # (on [4,0]) needs the ferry's second rail, [2,0]-[3,0] and [0,0]-[1,0]: 3
+    board = load_map(Path(__file__).parent / "maps" / "ferry_corridor.yaml")
+    rules = Rules(colored_rails=1, ferry_rails=2)
+    state = Game(board, rules, players=2, hands=[(("East",), ("West",))]).new_state()
+    state.apply(PlaceMarker((2, 0)))
+    state.apply(PlaceMarker((4, 0)))
+    state.apply(PlaceRail(((1, 0), (2, 0))))
+    state.apply(EndTurn())
+    state.apply(PlaceRail(((3, 0), (4, 0)), colored=True))
+    state.apply(EndTurn())
+    assert state.seat_rails(0).blocked == {((3, 0), (4, 0))}
+    assert (state.missing_rails(0), state.missing_rails(1)) == (4, 3)
