@@ -127,6 +127,8 @@ def test_workers_are_capped_at_the_cores(
 
 INTERRUPTED = """
 import os, signal, subprocess, sys, time
+# started as from a terminal: Ctrl-C at its default, whatever this test process inherited
+signal.signal(signal.SIGINT, signal.SIG_DFL)
 out = sys.argv[2]
 p = subprocess.Popen([sys.executable, "-m", "workbench", "simulate", "--games", "400",
                       "--workers", sys.argv[1], "--out", out], stdout=subprocess.PIPE,
