@@ -584,17 +584,20 @@ class TransorientState:
             return action
         pending.pop(0)
         self.log.append(action)
-        if pending:
-            # _settle's first test written out: the next draw is a token from a bag
-            # that has some, or a card from a pile that has some (nothing to settle)
-            kind = pending[0][0]
-            if kind in _TOKEN_DRAWS:
-                if any(self.bag):
-                    return action
-            elif kind in _CARD_DEALS and self.deck:
-                return action
-        self._settle()
+        if not self._next_draw_ready():
+            self._settle()
         return action
+
+    def _next_draw_ready(self) -> bool:
+        """Whether the next pending draw can simply be drawn (nothing for :meth:`_settle`
+        to do): a token from a bag that has some, or a card from a deck that has some."""
+        pending = self.pending
+        if not pending:
+            return False
+        kind = pending[0][0]
+        if kind in _TOKEN_DRAWS:
+            return any(self.bag)
+        return kind in _CARD_DEALS and bool(self.deck)
 
     def draw_all(self, rng: Uniform, most: int) -> int:
         """:meth:`draw` until the state is no longer a chance node, or ``most`` outcomes
@@ -636,14 +639,8 @@ class TransorientState:
             pending.pop(0)
             self.log.append(tokens[i])
             drawn += 1
-            if pending:
-                kind = pending[0][0]
-                if kind in _TOKEN_DRAWS:
-                    if any(bag):
-                        continue
-                elif kind in _CARD_DEALS and self.deck:
-                    continue
-            self._settle()
+            if not self._next_draw_ready():
+                self._settle()
         return drawn
 
     def apply(self, action: Action) -> None:
