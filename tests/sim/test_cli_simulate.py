@@ -163,3 +163,25 @@ def test_win_rates_by_bot_when_the_bots_differ(
     assert cli.main([*ARGS, "--bots", "random,greedy", "--out", str(out)]) == 0
     text = capsys.readouterr().out
     assert "seat 0: wins" in text and "bot greedy: wins" in text and "bot random: wins" in text
+
+
+def test_an_interrupted_pool_stops_its_workers_between_games_and_shuts_down() -> None:
+    # Terminating busy workers (as this once did) can leave the pool's task pipe full and
+    # a thread blocked writing to it, so that the process hangs at exit: the workers are
+    # stopped between games instead, and the pool shuts down with nothing left running.
+    from workbench.sim.run import Chunk, Stopped, run_chunk
+    from workbench.sim.variants import Variant
+
+    v = Variant("europe", "maps/trans_europa.yaml", None, ["greedy"] * 4)
+    with pytest.raises(KeyboardInterrupt), cli._stoppable(2, 400, progress=False) as (pool, _):
+        futures = [
+            pool.submit(run_chunk, Chunk(v, 0, i, i + 50, True, 30)) for i in range(0, 400, 50)
+        ]
+        while not any(f.running() for f in futures):
+            pass
+        raise KeyboardInterrupt
+    assert all(f.done() for f in futures)
+    stopped = [f for f in futures if not f.cancelled() and isinstance(f.exception(), Stopped)]
+    assert stopped, [f._state for f in futures]
+    assert all(f.cancelled() or f in stopped for f in futures)  # no chunk ran to its end
+    assert pool._processes is None  # shut down, its processes joined

@@ -53,6 +53,36 @@ Tables = dict[str, Columns]
 """A game's simulator tables by name (``games``, ``seats``, and the game's own)."""
 
 
+class Stopped(Exception):
+    """A chunk stopped between two games because its process was asked to stop."""
+
+
+_stop_asked: Callable[[], bool] | None = None
+
+
+def stop_between_games(asked: Callable[[], bool] | None) -> None:
+    """Make :func:`run_chunk`, in this process, check ``asked()`` before every game and
+    raise :class:`Stopped` when it is true (``None``: never stop).
+
+    A pool's workers call it at start with a shared event's ``is_set``, so that the main
+    process can stop them between games and then shut the pool down cleanly; killing a
+    worker instead can leave the pool's queue half written and the exit hanging.
+
+    Examples
+    --------
+    >>> v = Variant("tiny", "maps/tiny.yaml", None, ["random"] * 2)
+    >>> stop_between_games(lambda: True)
+    >>> try:
+    ...     run_chunk(Chunk(v, seed=1, start=0, stop=2, rotate=True, max_rounds=30))
+    ... except Stopped as e:
+    ...     print(e)
+    stopped before game 0
+    >>> stop_between_games(None)
+    """
+    global _stop_asked
+    _stop_asked = asked
+
+
 def run_chunk(chunk: Chunk, on_game: Callable[[], Any] | None = None) -> Tables:
     """Play the games of ``chunk``; return their rows, table by table.
 
@@ -69,6 +99,8 @@ def run_chunk(chunk: Chunk, on_game: Callable[[], Any] | None = None) -> Tables:
     info = GAMES[v.game]
     tables = info.empty_tables()
     for game in range(chunk.start, chunk.stop):
+        if _stop_asked is not None and _stop_asked():
+            raise Stopped(f"stopped before game {game}")
         order = lineup(v.bots, game, chunk.rotate)
         info.play_rows(
             v.board,
