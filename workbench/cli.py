@@ -410,15 +410,6 @@ def _sim_workers(requested: int) -> int:
     return requested
 
 
-def _start_worker(stop: Any) -> None:
-    """Workers leave Ctrl-C to the main process, which stops them between games through
-    the shared event ``stop``."""
-    from workbench.sim.run import stop_between_games
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    stop_between_games(stop.is_set)
-
-
 @contextmanager
 def _stoppable(
     workers: int, total: int, progress: bool
@@ -429,13 +420,10 @@ def _stoppable(
     In this process, Ctrl-C only raises a flag, and the progress callback, called after
     every game, stops the run there (an interrupt that lands inside the compiled kernel
     would otherwise end in a ``SystemError``). With workers, the workers ignore Ctrl-C;
-    the main process, which only waits, sets an event that stops each of them before its
-    next game, and shuts the pool down once they have. (Terminating busy workers instead
-    can leave the pool's task pipe full with a thread blocked writing to it, and the
-    process then hangs at exit.)
+    the main process, which only waits, stops them between games and shuts the pool down
+    (:func:`workbench.sim.run.local_pool`).
     """
-    import concurrent.futures
-    import multiprocessing
+    from workbench.sim.run import local_pool
 
     bar = None
     if progress:
@@ -465,18 +453,9 @@ def _stoppable(
             if bar is not None:
                 bar.close()
         return
-    stop_workers = multiprocessing.get_context().Event()
-    pool = concurrent.futures.ProcessPoolExecutor(
-        max_workers=workers, initializer=_start_worker, initargs=(stop_workers,)
-    )
     try:
-        yield pool, update
-    except BaseException:
-        stop_workers.set()
-        pool.shutdown(wait=True, cancel_futures=True)
-        raise
-    else:
-        pool.shutdown()
+        with local_pool(workers) as pool:
+            yield pool, update
     finally:
         if bar is not None:
             bar.close()

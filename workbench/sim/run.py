@@ -18,10 +18,13 @@ from __future__ import annotations
 
 import concurrent.futures
 import math
+import multiprocessing
 import os
+import signal
 import sys
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -64,9 +67,8 @@ def stop_between_games(asked: Callable[[], bool] | None) -> None:
     """Make :func:`run_chunk`, in this process, check ``asked()`` before every game and
     raise :class:`Stopped` when it is true (``None``: never stop).
 
-    A pool's workers call it at start with a shared event's ``is_set``, so that the main
-    process can stop them between games and then shut the pool down cleanly; killing a
-    worker instead can leave the pool's queue half written and the exit hanging.
+    The workers of :func:`local_pool` call it at start with their shared event's
+    ``is_set``.
 
     Examples
     --------
@@ -81,6 +83,46 @@ def stop_between_games(asked: Callable[[], bool] | None) -> None:
     """
     global _stop_asked
     _stop_asked = asked
+
+
+def _start_worker(stop: Any) -> None:
+    # Ctrl-C is the main process's to handle: an interrupt landing in a worker while it
+    # writes a result could leave the pool's pipe half written
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    stop_between_games(stop.is_set)
+
+
+@contextmanager
+def local_pool(workers: int) -> Iterator[concurrent.futures.ProcessPoolExecutor]:
+    """A pool of ``workers`` local processes that stops promptly and cleanly when the
+    ``with`` block ends in an exception (Ctrl-C above all).
+
+    The workers ignore Ctrl-C. On an exception, the pending chunks are cancelled, the
+    running ones stop before their next game (:func:`stop_between_games`), and the pool
+    is shut down before the exception goes on: nothing is left running or half written.
+    (Terminating busy workers instead can leave a thread blocked writing to the full task
+    pipe, and the process hanging at exit.)
+
+    Examples
+    --------
+    >>> v = Variant("tiny", "maps/tiny.yaml", None, ["random"] * 2)
+    >>> with local_pool(2) as pool:
+    ...     out = pool.submit(run_chunk, Chunk(v, 1, 0, 2, True, 30)).result()
+    >>> out["games"]["game"]
+    [0, 1]
+    """
+    stop = multiprocessing.get_context().Event()
+    pool = concurrent.futures.ProcessPoolExecutor(
+        max_workers=workers, initializer=_start_worker, initargs=(stop,)
+    )
+    try:
+        yield pool
+    except BaseException:
+        stop.set()
+        pool.shutdown(wait=True, cancel_futures=True)
+        raise
+    else:
+        pool.shutdown()
 
 
 def run_chunk(chunk: Chunk, on_game: Callable[[], Any] | None = None) -> Tables:
@@ -227,11 +269,11 @@ def _execute(
         on_chunk(i, out)
 
     if executor is None:
-        with concurrent.futures.ProcessPoolExecutor(max_workers=workers) as pool:
+        with local_pool(workers) as pool:
             _futures(
                 lambda c: pool.submit(run_chunk, c),
                 concurrent.futures.as_completed,
-                lambda fs: pool.shutdown(wait=False, cancel_futures=True),
+                lambda fs: None,  # local_pool cancels and stops them
                 chunks,
                 counted,
             )
