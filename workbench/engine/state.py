@@ -668,18 +668,25 @@ the network of seat 0 (marker at [1, 1])
             adj.setdefault(b, []).append(a)
         return adj
 
-    def _add_rail(self, s: Edge, r: int | None = None) -> None:
+    def _add_rail(self, s: Edge, r: int | None = None) -> Point | bool:
         """Join the networks at the ends of the new black rail ``s`` (already in ``rails``),
-        of rank ``r``."""
+        of rank ``r``.
+
+        Returns what the rail added to a network, for :meth:`_finished_by`: the one point
+        it added when it reached out from a network to a point without rails; ``False``
+        when it joined two points of one network (nothing added); else ``True`` (two
+        networks joined, or a rail on its own)."""
         nets = self._nets
         assert nets is not None
         if r is None:
             r = self.game.segment_rank[s]
         p, q = s
         a, b = nets.get(p), nets.get(q)
+        grown: Point | bool = False
         if a is None and b is None:  # a rail on its own (build_anywhere)
             a = _Net({p}, [x for x in self.game.incident_ranks[p] if x != r])
             nets[p] = a
+            grown = True
         elif a is None:
             a, b, p, q = b, a, q, p
         assert a is not None
@@ -695,13 +702,13 @@ the network of seat 0 (marker at [1, 1])
                     i = bisect_left(front, x)
                     if i == len(front) or front[i] != x:
                         front.insert(i, x)
-            return
+            return grown or q
         front = b.front
         i = bisect_left(front, r)
         if i < len(front) and front[i] == r:
             del front[i]
         if a is b:
-            return
+            return False
         if len(a.points) < len(b.points):
             a, b = b, a
         for p in b.points:
@@ -715,10 +722,26 @@ the network of seat 0 (marker at [1, 1])
                     insort(front, x, i, i)
         else:
             a.front = sorted(set(a.front).union(b.front))
+        return True
 
-    def _finished_by(self, s: Edge) -> tuple[int, ...]:
+    def _finished_by(self, s: Edge, grown: Point | bool = True) -> tuple[int, ...]:
         """:meth:`finished` just after the black rail ``s``, when nobody had finished before
-        it (with ``_nets``): only seats on the network holding ``s`` can have finished."""
+        it (with ``_nets``): only seats on the network holding ``s`` can have finished.
+
+        ``grown`` is what the rail added (:meth:`_add_rail`): when it added no point, or one
+        point that is nobody's marker or city, nobody can have finished."""
+        if grown is not True:
+            if grown is False:
+                return ()
+            markers, hands = self.markers, self.hands
+            found = self._cache.get("touch")
+            if found is None or found[0] is not markers or found[1] is not hands:
+                where = self.game.city_points
+                points = {m for m in markers if m is not None}
+                points.update(where[c] for h in hands for c in h)
+                found = self._cache["touch"] = (markers, hands, points)
+            if grown not in found[2]:
+                return ()
         nets = self._nets
         assert nets is not None
         net = nets[s[0]]
@@ -1379,8 +1402,9 @@ seat 0: it is not their turn
             self.pieces = {**self.pieces, s: (*self.pieces.get(s, ()), seat if colored else None)}
             self._nets = None  # networks now differ per seat: found by search from here on
         self.rails = self.rails | {s}
+        grown: Point | bool = True
         if self._nets is not None:
-            self._add_rail(s, rank)
+            grown = self._add_rail(s, rank)
         if colored:
             self.colored_left = tuple(
                 k - 1 if i == seat else k for i, k in enumerate(self.colored_left)
@@ -1396,7 +1420,7 @@ seat 0: it is not their turn
             self._end_round("supply")
             return
         if self._nets is not None and not self.round_ending:
-            done = self._finished_by(s)
+            done = self._finished_by(s, grown)
         else:
             done = self.finished()
         if done and not self.round_ending:
