@@ -107,6 +107,7 @@ Pieces = tuple[tuple[Edge, tuple[int | None, ...]], ...]
 order placed: a seat for a colored rail, ``None`` for a black one (``((s, (None, 2)), ...)``)."""
 
 _EXCHANGES = ("discard", "draft", "pass")
+_END_TURN = EndTurn()  # actions are immutable values: one serves every list of actions
 
 _S = TypeVar("_S")
 _V = TypeVar("_V")
@@ -1091,7 +1092,7 @@ the network of seat 0 (marker at [1, 1])
         if phase == "build":
             out: list[Action] = self._rail_actions()
             if self.placed:
-                out.append(EndTurn())
+                out.append(_END_TURN)
             return out
         if phase == "markers":
             # every free point's marker, in order: the whole list cut at the markers down
@@ -1371,10 +1372,10 @@ seat 0: it is not their turn
     def _place_rail(self, action: PlaceRail) -> None:
         if self.phase != "build":
             raise self._illegal(action, f"is not allowed {self._phase_hint()}")
-        seat = self.to_play
-        assert seat is not None
+        game, nets = self.game, self._nets
+        seat = (self.starter + self.turn) % game.players  # self.to_play in the build phase
         s, colored = action.segment, action.colored
-        rank = self.game.segment_rank.get(s) if self._nets is not None else None
+        rank = game.segment_rank.get(s) if nets is not None else None
         counts = None  # the turn's singles and doubles after this rail, when known here
         if rank is None or colored or self.round_rules.build_anywhere:
             self._check_rail(action, seat)
@@ -1382,16 +1383,25 @@ seat 0: it is not their turn
             # a black rail while every rail is black: legal when it is on the frontier of
             # the seat's network (free and touching it) and fits the turn's budget
             # self._front(seat), written out
-            nets, marker = self._nets, self.markers[seat]
+            marker = self.markers[seat]
             assert nets is not None and marker is not None
             net = nets.get(marker)
-            front = self.game.incident_ranks.get(marker, ()) if net is None else net.front
+            front = game.incident_ranks.get(marker, ()) if net is None else net.front
             i = bisect_left(front, rank)
             double = self._dbl_flags[rank]
-            if i == len(front) or front[i] != rank or not self._room()[double]:
+            # the room left before this rail: self._room(), its hit written out
+            before = self._cache.get("room")
+            if (
+                before is None
+                or before[0] is not self.placed
+                or before[1] != self.turn
+                or before[2] != self.round
+            ):
+                self._room()
+                before = self._cache["room"]
+            if i == len(front) or front[i] != rank or not before[3][double]:
                 self._check_rail(action, seat)  # raises, saying why
                 raise AssertionError(f"{action} is legal but off the frontier")  # pragma: no cover
-            before = self._cache["room"]  # made by _room() just now: the counts before
             counts = (before[4] + (not double), before[5] + double)
         first = not self.placed
         if (
@@ -1551,6 +1561,15 @@ seat 0: it is not their turn
             if found is not None and found[0] is hands
             else self._derived("colors", hands, self._hand_colors)
         )
+        if to_play != player:
+            legal: tuple[Action, ...] = ()
+        elif phase == "build":  # self.legal_actions(), written out
+            rail_actions = self._rail_actions()
+            if self.placed:
+                rail_actions.append(_END_TURN)
+            legal = tuple(rail_actions)
+        else:
+            legal = tuple(self.legal_actions())
         # a frozen dataclass's __init__ sets each field through object.__setattr__; this
         # makes the same value several times faster (observations are made at every move);
         # the seen cards, the pieces and the step's text are made when first read
@@ -1571,7 +1590,7 @@ seat 0: it is not their turn
             round_ending=self.round_ending,
             scores=self.scores,
             results=self.results,
-            legal_actions=tuple(self.legal_actions()) if to_play == player else (),
+            legal_actions=legal,
             rules=rules,
             cards=self.cards,
             chosen=() if mine is None else (mine,),
