@@ -119,6 +119,7 @@ class GreedyBot(Bot):
     _last_plan: tuple[int, frozenset[Edge], frozenset[Edge]] | None = None
     _models: dict[tuple[tuple[str, int], ...], CostModel] | None = None
     _rail_state: tuple[CostModel, frozenset[Edge], np.ndarray] | None = None
+    _marker_points: frozenset[Point] | None = None
 
     def model(self, obs: Observation) -> CostModel:
         """The cost model of the board under the round's cost of doubles."""
@@ -188,16 +189,24 @@ class GreedyBot(Bot):
 
     def place_marker(self, obs: Observation) -> Action:
         """The marker on a centre of the hand's optimal tree."""
-        free = {a.point for a in obs.legal_actions if type(a) is PlaceMarker}
+        # the legal markers are the board's marker points less the markers down: those
+        # points are found once (a set of the legal actions' points costs more than a plan)
+        points = self._marker_points
+        if points is None:
+            legal = (a.point for a in obs.legal_actions if type(a) is PlaceMarker)
+            points = self._marker_points = frozenset(legal).union(
+                m for m in obs.markers if m is not None
+            )
+        taken = set(obs.markers)
         view = self.view(obs)
         _, tree = view.plan(list(obs.hand))
         cities = [self.board.city(name).at for name in obs.hand]
-        choices = [p for p in tree_center(sorted(tree), cities) if p in free]
+        choices = [p for p in tree_center(sorted(tree), cities) if p in points and p not in taken]
         if not choices:
-            points = {p for e in tree for p in e} | set(cities)
-            choices = sorted(p for p in points if p in free)
+            near = {p for e in tree for p in e} | set(cities)
+            choices = sorted(p for p in near if p in points and p not in taken)
         if not choices:
-            costs = {p: view.cost([p, *obs.hand]) for p in sorted(free)}
+            costs = {p: view.cost([p, *obs.hand]) for p in sorted(points - taken)}
             least = min(costs.values())
             choices = [p for p, c in costs.items() if c == least]
         return PlaceMarker(choices[int(self.rng.integers(len(choices)))])

@@ -1465,8 +1465,28 @@ seat 0: it is not their turn
             self.turn += 1
         self._end_round("blocked")
 
+    def _all_missing(self) -> tuple[int, ...]:
+        """:meth:`missing_rails` of every seat, at the end of a round: who has finished,
+        the cost model and the rails' array are found once for all seats."""
+        markers = self.markers
+        if self.pieces or self._ferries2 or None in markers:
+            return tuple(self.missing_rails(p) for p in range(self.game.players))
+        from workbench.analysis.costmodel import cost_model  # numba: imported when scoring
+
+        done = self.finished()
+        model = cost_model(self.game.board, self.round_rules.double_cost_map)
+        rails = self._derived("rail state", self.rails, model.state)
+        out = []
+        for p, marker in enumerate(markers):
+            if p in done:
+                out.append(0)
+                continue
+            assert marker is not None
+            out.append(model.cost(rails, [marker, *self.hands[p]]))
+        return tuple(out)
+
     def _end_round(self, reason: Reason) -> None:
-        missing = tuple(self.missing_rails(p) for p in range(self.game.players))
+        missing = self._all_missing()
         before = self.scores
         self.scores = apply_round(self.round_rules, before, missing)
         markers = tuple(m for m in self.markers if m is not None)
@@ -1477,7 +1497,8 @@ seat 0: it is not their turn
                 self.starter,
                 self.hands,
                 markers,
-                tuple(sorted(self.rails)),
+                # the rails in sorted order: by rank, the same order, sorted faster
+                tuple(sorted(self.rails, key=self.game.segment_rank.__getitem__)),
                 reason,
                 missing,
                 tuple(a - b for a, b in zip(self.scores, before, strict=True)),
