@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import compress
 from operator import attrgetter
@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, cast
 import numpy as np
 
 from workbench.bots.base import Bot
+from workbench.bots.random_bot import bounded_draw
 from workbench.engine.actions import Action, Discard, EndTurn, PassCard, PlaceMarker, PlaceRail
 from workbench.engine.state import Observation
 from workbench.exceptions import InfeasibleError
@@ -120,6 +121,7 @@ class GreedyBot(Bot):
     _models: dict[tuple[tuple[str, int], ...], CostModel] | None = None
     _rail_state: tuple[CostModel, frozenset[Edge], np.ndarray] | None = None
     _marker_points: frozenset[Point] | None = None
+    _draw: Callable[[int], int] | None = None
 
     def model(self, obs: Observation) -> CostModel:
         """The cost model of the board under the round's cost of doubles."""
@@ -264,7 +266,10 @@ class GreedyBot(Bot):
             least = min(weights)
             if weights.count(least) != len(weights):
                 rails = [a for a, w in zip(rails, weights, strict=True) if w == least]
-            return rails[int(self.rng.integers(len(rails)))]
+            draw = self._draw
+            if draw is None:  # rng.integers' very numbers, faster (see bounded_draw)
+                draw = self._draw = bounded_draw(self.rng)
+            return rails[draw(len(rails))]
         if obs.placed:
             return EndTurn()
         return self.fallback(obs, view)
