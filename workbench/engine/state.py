@@ -552,7 +552,8 @@ the network of seat 0 (marker at [1, 1])
         twin = State.__new__(State)
         twin.__dict__.update(self.__dict__)  # the values held are immutable, or replaced
         twin._history = list(self._history)
-        if self._nets:  # but the networks change in place: copy them
+        if self._nets is not None:  # but the networks change in place: copy them (an
+            # empty table too, or the twin's first rail would land in this state's table)
             copies: dict[int, _Net] = {}
             nets: dict[Point, _Net] = {}
             for p, net in self._nets.items():
