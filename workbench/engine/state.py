@@ -68,6 +68,7 @@ from __future__ import annotations
 from bisect import bisect_left, insort
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from workbench.engine.actions import (
@@ -1123,30 +1124,41 @@ the network of seat 0 (marker at [1, 1])
             return [Discard(c) for c in hand]
         return [PassCard(c) for c in hand]
 
+    def _front_actions(self, seat: int) -> tuple[Action, ...] | None:
+        """The black rails that ``seat`` may place now, from its network's frontier, while
+        every rail is black and placed next to a network (else ``None``)."""
+        nets = self._nets
+        if (
+            nets is None
+            or self.round_rules.build_anywhere
+            or (self._colored and self.colored_left[seat])
+        ):
+            return None
+        # the network's frontier, in rank order: no search and no sort
+        marker = self.markers[seat]  # self._front(seat), written out
+        assert marker is not None
+        net = nets.get(marker)
+        front = self.game.incident_ranks.get(marker, ()) if net is None else net.front
+        ranked = self.game.rank_actions
+        single_ok, double_ok = self._room()
+        if single_ok and (double_ok or not self._doubles):
+            if len(front) > 1:  # picked out in C: faster than a loop for a few items already
+                out: tuple[Action, ...] = itemgetter(*front)(ranked)
+                return out
+            return tuple([ranked[r] for r in front])
+        flags = self._dbl_flags
+        if single_ok:
+            return tuple([ranked[r] for r in front if not flags[r]])
+        if double_ok:
+            return tuple([ranked[r] for r in front if flags[r]])
+        return ()
+
     def _rail_actions(self) -> list[Action]:
         seat = self.to_play
         assert seat is not None
-        nets = self._nets
-        if (
-            nets is not None
-            and not self.round_rules.build_anywhere
-            and not (self._colored and self.colored_left[seat])
-        ):
-            # the network's frontier, in rank order: no search and no sort
-            marker = self.markers[seat]  # self._front(seat), written out
-            assert marker is not None
-            net = nets.get(marker)
-            front = self.game.incident_ranks.get(marker, ()) if net is None else net.front
-            ranked = self.game.rank_actions
-            single_ok, double_ok = self._room()
-            if single_ok and (double_ok or not self._doubles):
-                return [ranked[r] for r in front]
-            flags = self._dbl_flags
-            if single_ok:
-                return [ranked[r] for r in front if not flags[r]]
-            if double_ok:
-                return [ranked[r] for r in front if flags[r]]
-            return []
+        found = self._front_actions(seat)
+        if found is not None:
+            return list(found)
         segments = self._rail_candidates(seat)
         made = self.game.rail_actions
         if not self._colored or not self.colored_left[seat]:
@@ -1586,10 +1598,10 @@ seat 0: it is not their turn
         if to_play != player:
             legal: tuple[Action, ...] = ()
         elif phase == "build":  # self.legal_actions(), written out
-            rail_actions = self._rail_actions()
-            if self.placed:
-                rail_actions.append(_END_TURN)
-            legal = tuple(rail_actions)
+            front = self._front_actions(player)
+            if front is None:
+                front = tuple(self._rail_actions())
+            legal = (*front, _END_TURN) if self.placed else front
         else:
             legal = tuple(self.legal_actions())
         # a frozen dataclass's __init__ sets each field through object.__setattr__; this
