@@ -65,6 +65,7 @@ segment at its edge would hold the whole component, and everyone would have fini
 
 from __future__ import annotations
 
+import weakref
 from bisect import bisect_left, insort
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -108,6 +109,11 @@ Pieces = tuple[tuple[Edge, tuple[int | None, ...]], ...]
 order placed: a seat for a colored rail, ``None`` for a black one (``((s, (None, 2)), ...)``)."""
 
 _EXCHANGES = ("discard", "draft", "pass")
+_ROOMS: weakref.WeakKeyDictionary[Rules, tuple[dict[Any, Any], dict[Any, Any]]] = (
+    weakref.WeakKeyDictionary()
+)
+"""Per rules (equal rules alike): the room left in a turn by (singles, doubles, lap), on a
+board without doubles and on one with them (see ``State._set_room``)."""
 _END_TURN = EndTurn()  # actions are immutable values: one serves every list of actions
 
 _S = TypeVar("_S")
@@ -631,12 +637,17 @@ the network of seat 0 (marker at [1, 1])
     def _set_room(self, singles: int, doubles: int) -> tuple[bool, bool]:
         """:meth:`_room` for the turn's rails so far, ``singles`` and ``doubles`` of them,
         remembered with those counts."""
-        # (singles, doubles, lap) -> the room left: a function of the round's rules, kept
-        # per rules object and filled as turns are played
+        # (singles, doubles, lap) -> the room left: a function of the round's rules and of
+        # whether the board has doubles, shared by every state under those rules (a game of
+        # one round would otherwise fill its own table at every lap) and filled as turns
+        # are played
         rules, cache = self.round_rules, self._cache
         table = cache.get("rooms")
         if table is None or table[0] is not rules:
-            table = cache["rooms"] = (rules, {})
+            shared = _ROOMS.get(rules)
+            if shared is None:
+                shared = _ROOMS[rules] = ({}, {})
+            table = cache["rooms"] = (rules, shared[bool(self._doubles)])
         rooms: dict[tuple[int, int, int], tuple[bool, bool]] = table[1]
         lap = self.turn // self.game.players + 1 if self.phase == "build" else 0
         key = (singles, doubles, lap)
