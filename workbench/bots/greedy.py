@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import compress
 from operator import attrgetter
@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, cast
 import numpy as np
 
 from workbench.bots.base import Bot
+from workbench.bots.random_bot import bounded_draw
 from workbench.engine.actions import Action, Discard, EndTurn, PassCard, PlaceMarker, PlaceRail
 from workbench.engine.state import Observation
 from workbench.exceptions import InfeasibleError
@@ -119,6 +120,8 @@ class GreedyBot(Bot):
     _last_plan: tuple[int, frozenset[Edge], frozenset[Edge]] | None = None
     _models: dict[tuple[tuple[str, int], ...], CostModel] | None = None
     _rail_state: tuple[CostModel, frozenset[Edge], np.ndarray] | None = None
+    _marker_points: frozenset[Point] | None = None
+    _draw: Callable[[int], int] | None = None
 
     def model(self, obs: Observation) -> CostModel:
         """The cost model of the board under the round's cost of doubles."""
@@ -188,16 +191,24 @@ class GreedyBot(Bot):
 
     def place_marker(self, obs: Observation) -> Action:
         """The marker on a centre of the hand's optimal tree."""
-        free = {a.point for a in obs.legal_actions if type(a) is PlaceMarker}
+        # the legal markers are the board's marker points less the markers down: those
+        # points are found once (a set of the legal actions' points costs more than a plan)
+        points = self._marker_points
+        if points is None:
+            legal = (a.point for a in obs.legal_actions if type(a) is PlaceMarker)
+            points = self._marker_points = frozenset(legal).union(
+                m for m in obs.markers if m is not None
+            )
+        taken = set(obs.markers)
         view = self.view(obs)
         _, tree = view.plan(list(obs.hand))
         cities = [self.board.city(name).at for name in obs.hand]
-        choices = [p for p in tree_center(sorted(tree), cities) if p in free]
+        choices = [p for p in tree_center(sorted(tree), cities) if p in points and p not in taken]
         if not choices:
-            points = {p for e in tree for p in e} | set(cities)
-            choices = sorted(p for p in points if p in free)
+            near = {p for e in tree for p in e} | set(cities)
+            choices = sorted(p for p in near if p in points and p not in taken)
         if not choices:
-            costs = {p: view.cost([p, *obs.hand]) for p in sorted(free)}
+            costs = {p: view.cost([p, *obs.hand]) for p in sorted(points - taken)}
             least = min(costs.values())
             choices = [p for p, c in costs.items() if c == least]
         return PlaceMarker(choices[int(self.rng.integers(len(choices)))])
@@ -255,7 +266,10 @@ class GreedyBot(Bot):
             least = min(weights)
             if weights.count(least) != len(weights):
                 rails = [a for a, w in zip(rails, weights, strict=True) if w == least]
-            return rails[int(self.rng.integers(len(rails)))]
+            draw = self._draw
+            if draw is None:  # rng.integers' very numbers, faster (see bounded_draw)
+                draw = self._draw = bounded_draw(self.rng)
+            return rails[draw(len(rails))]
         if obs.placed:
             return EndTurn()
         return self.fallback(obs, view)

@@ -65,9 +65,11 @@ segment at its edge would hold the whole component, and everyone would have fini
 
 from __future__ import annotations
 
+import weakref
 from bisect import bisect_left, insort
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from workbench.engine.actions import (
@@ -107,6 +109,12 @@ Pieces = tuple[tuple[Edge, tuple[int | None, ...]], ...]
 order placed: a seat for a colored rail, ``None`` for a black one (``((s, (None, 2)), ...)``)."""
 
 _EXCHANGES = ("discard", "draft", "pass")
+_ROOMS: weakref.WeakKeyDictionary[Rules, tuple[dict[Any, Any], dict[Any, Any]]] = (
+    weakref.WeakKeyDictionary()
+)
+"""Per rules (equal rules alike): the room left in a turn by (singles, doubles, lap), on a
+board without doubles and on one with them (see ``State._set_room``)."""
+_END_TURN = EndTurn()  # actions are immutable values: one serves every list of actions
 
 _S = TypeVar("_S")
 _V = TypeVar("_V")
@@ -551,7 +559,8 @@ the network of seat 0 (marker at [1, 1])
         twin = State.__new__(State)
         twin.__dict__.update(self.__dict__)  # the values held are immutable, or replaced
         twin._history = list(self._history)
-        if self._nets:  # but the networks change in place: copy them
+        if self._nets is not None:  # but the networks change in place: copy them (an
+            # empty table too, or the twin's first rail would land in this state's table)
             copies: dict[int, _Net] = {}
             nets: dict[Point, _Net] = {}
             for p, net in self._nets.items():
@@ -628,12 +637,17 @@ the network of seat 0 (marker at [1, 1])
     def _set_room(self, singles: int, doubles: int) -> tuple[bool, bool]:
         """:meth:`_room` for the turn's rails so far, ``singles`` and ``doubles`` of them,
         remembered with those counts."""
-        # (singles, doubles, lap) -> the room left: a function of the round's rules, kept
-        # per rules object and filled as turns are played
+        # (singles, doubles, lap) -> the room left: a function of the round's rules and of
+        # whether the board has doubles, shared by every state under those rules (a game of
+        # one round would otherwise fill its own table at every lap) and filled as turns
+        # are played
         rules, cache = self.round_rules, self._cache
         table = cache.get("rooms")
         if table is None or table[0] is not rules:
-            table = cache["rooms"] = (rules, {})
+            shared = _ROOMS.get(rules)
+            if shared is None:
+                shared = _ROOMS[rules] = ({}, {})
+            table = cache["rooms"] = (rules, shared[bool(self._doubles)])
         rooms: dict[tuple[int, int, int], tuple[bool, bool]] = table[1]
         lap = self.turn // self.game.players + 1 if self.phase == "build" else 0
         key = (singles, doubles, lap)
@@ -668,18 +682,25 @@ the network of seat 0 (marker at [1, 1])
             adj.setdefault(b, []).append(a)
         return adj
 
-    def _add_rail(self, s: Edge, r: int | None = None) -> None:
+    def _add_rail(self, s: Edge, r: int | None = None) -> Point | bool:
         """Join the networks at the ends of the new black rail ``s`` (already in ``rails``),
-        of rank ``r``."""
+        of rank ``r``.
+
+        Returns what the rail added to a network, for :meth:`_finished_by`: the one point
+        it added when it reached out from a network to a point without rails; ``False``
+        when it joined two points of one network (nothing added); else ``True`` (two
+        networks joined, or a rail on its own)."""
         nets = self._nets
         assert nets is not None
         if r is None:
             r = self.game.segment_rank[s]
         p, q = s
         a, b = nets.get(p), nets.get(q)
+        grown: Point | bool = False
         if a is None and b is None:  # a rail on its own (build_anywhere)
             a = _Net({p}, [x for x in self.game.incident_ranks[p] if x != r])
             nets[p] = a
+            grown = True
         elif a is None:
             a, b, p, q = b, a, q, p
         assert a is not None
@@ -695,13 +716,13 @@ the network of seat 0 (marker at [1, 1])
                     i = bisect_left(front, x)
                     if i == len(front) or front[i] != x:
                         front.insert(i, x)
-            return
+            return grown or q
         front = b.front
         i = bisect_left(front, r)
         if i < len(front) and front[i] == r:
             del front[i]
         if a is b:
-            return
+            return False
         if len(a.points) < len(b.points):
             a, b = b, a
         for p in b.points:
@@ -715,10 +736,26 @@ the network of seat 0 (marker at [1, 1])
                     insort(front, x, i, i)
         else:
             a.front = sorted(set(a.front).union(b.front))
+        return True
 
-    def _finished_by(self, s: Edge) -> tuple[int, ...]:
+    def _finished_by(self, s: Edge, grown: Point | bool = True) -> tuple[int, ...]:
         """:meth:`finished` just after the black rail ``s``, when nobody had finished before
-        it (with ``_nets``): only seats on the network holding ``s`` can have finished."""
+        it (with ``_nets``): only seats on the network holding ``s`` can have finished.
+
+        ``grown`` is what the rail added (:meth:`_add_rail`): when it added no point, or one
+        point that is nobody's marker or city, nobody can have finished."""
+        if grown is not True:
+            if grown is False:
+                return ()
+            markers, hands = self.markers, self.hands
+            found = self._cache.get("touch")
+            if found is None or found[0] is not markers or found[1] is not hands:
+                where = self.game.city_points
+                points = {m for m in markers if m is not None}
+                points.update(where[c] for h in hands for c in h)
+                found = self._cache["touch"] = (markers, hands, points)
+            if grown not in found[2]:
+                return ()
         nets = self._nets
         assert nets is not None
         net = nets[s[0]]
@@ -1068,7 +1105,7 @@ the network of seat 0 (marker at [1, 1])
         if phase == "build":
             out: list[Action] = self._rail_actions()
             if self.placed:
-                out.append(EndTurn())
+                out.append(_END_TURN)
             return out
         if phase == "markers":
             # every free point's marker, in order: the whole list cut at the markers down
@@ -1098,30 +1135,41 @@ the network of seat 0 (marker at [1, 1])
             return [Discard(c) for c in hand]
         return [PassCard(c) for c in hand]
 
+    def _front_actions(self, seat: int) -> tuple[Action, ...] | None:
+        """The black rails that ``seat`` may place now, from its network's frontier, while
+        every rail is black and placed next to a network (else ``None``)."""
+        nets = self._nets
+        if (
+            nets is None
+            or self.round_rules.build_anywhere
+            or (self._colored and self.colored_left[seat])
+        ):
+            return None
+        # the network's frontier, in rank order: no search and no sort
+        marker = self.markers[seat]  # self._front(seat), written out
+        assert marker is not None
+        net = nets.get(marker)
+        front = self.game.incident_ranks.get(marker, ()) if net is None else net.front
+        ranked = self.game.rank_actions
+        single_ok, double_ok = self._room()
+        if single_ok and (double_ok or not self._doubles):
+            if len(front) > 1:  # picked out in C: faster than a loop for a few items already
+                out: tuple[Action, ...] = itemgetter(*front)(ranked)
+                return out
+            return tuple([ranked[r] for r in front])
+        flags = self._dbl_flags
+        if single_ok:
+            return tuple([ranked[r] for r in front if not flags[r]])
+        if double_ok:
+            return tuple([ranked[r] for r in front if flags[r]])
+        return ()
+
     def _rail_actions(self) -> list[Action]:
         seat = self.to_play
         assert seat is not None
-        nets = self._nets
-        if (
-            nets is not None
-            and not self.round_rules.build_anywhere
-            and not (self._colored and self.colored_left[seat])
-        ):
-            # the network's frontier, in rank order: no search and no sort
-            marker = self.markers[seat]  # self._front(seat), written out
-            assert marker is not None
-            net = nets.get(marker)
-            front = self.game.incident_ranks.get(marker, ()) if net is None else net.front
-            ranked = self.game.rank_actions
-            single_ok, double_ok = self._room()
-            if single_ok and (double_ok or not self._doubles):
-                return [ranked[r] for r in front]
-            flags = self._dbl_flags
-            if single_ok:
-                return [ranked[r] for r in front if not flags[r]]
-            if double_ok:
-                return [ranked[r] for r in front if flags[r]]
-            return []
+        found = self._front_actions(seat)
+        if found is not None:
+            return list(found)
         segments = self._rail_candidates(seat)
         made = self.game.rail_actions
         if not self._colored or not self.colored_left[seat]:
@@ -1348,10 +1396,10 @@ seat 0: it is not their turn
     def _place_rail(self, action: PlaceRail) -> None:
         if self.phase != "build":
             raise self._illegal(action, f"is not allowed {self._phase_hint()}")
-        seat = self.to_play
-        assert seat is not None
+        game, nets = self.game, self._nets
+        seat = (self.starter + self.turn) % game.players  # self.to_play in the build phase
         s, colored = action.segment, action.colored
-        rank = self.game.segment_rank.get(s) if self._nets is not None else None
+        rank = game.segment_rank.get(s) if nets is not None else None
         counts = None  # the turn's singles and doubles after this rail, when known here
         if rank is None or colored or self.round_rules.build_anywhere:
             self._check_rail(action, seat)
@@ -1359,16 +1407,25 @@ seat 0: it is not their turn
             # a black rail while every rail is black: legal when it is on the frontier of
             # the seat's network (free and touching it) and fits the turn's budget
             # self._front(seat), written out
-            nets, marker = self._nets, self.markers[seat]
+            marker = self.markers[seat]
             assert nets is not None and marker is not None
             net = nets.get(marker)
-            front = self.game.incident_ranks.get(marker, ()) if net is None else net.front
+            front = game.incident_ranks.get(marker, ()) if net is None else net.front
             i = bisect_left(front, rank)
             double = self._dbl_flags[rank]
-            if i == len(front) or front[i] != rank or not self._room()[double]:
+            # the room left before this rail: self._room(), its hit written out
+            before = self._cache.get("room")
+            if (
+                before is None
+                or before[0] is not self.placed
+                or before[1] != self.turn
+                or before[2] != self.round
+            ):
+                self._room()
+                before = self._cache["room"]
+            if i == len(front) or front[i] != rank or not before[3][double]:
                 self._check_rail(action, seat)  # raises, saying why
                 raise AssertionError(f"{action} is legal but off the frontier")  # pragma: no cover
-            before = self._cache["room"]  # made by _room() just now: the counts before
             counts = (before[4] + (not double), before[5] + double)
         first = not self.placed
         if (
@@ -1379,8 +1436,9 @@ seat 0: it is not their turn
             self.pieces = {**self.pieces, s: (*self.pieces.get(s, ()), seat if colored else None)}
             self._nets = None  # networks now differ per seat: found by search from here on
         self.rails = self.rails | {s}
+        grown: Point | bool = True
         if self._nets is not None:
-            self._add_rail(s, rank)
+            grown = self._add_rail(s, rank)
         if colored:
             self.colored_left = tuple(
                 k - 1 if i == seat else k for i, k in enumerate(self.colored_left)
@@ -1396,7 +1454,7 @@ seat 0: it is not their turn
             self._end_round("supply")
             return
         if self._nets is not None and not self.round_ending:
-            done = self._finished_by(s)
+            done = self._finished_by(s, grown)
         else:
             done = self.finished()
         if done and not self.round_ending:
@@ -1431,8 +1489,28 @@ seat 0: it is not their turn
             self.turn += 1
         self._end_round("blocked")
 
+    def _all_missing(self) -> tuple[int, ...]:
+        """:meth:`missing_rails` of every seat, at the end of a round: who has finished,
+        the cost model and the rails' array are found once for all seats."""
+        markers = self.markers
+        if self.pieces or self._ferries2 or None in markers:
+            return tuple(self.missing_rails(p) for p in range(self.game.players))
+        from workbench.analysis.costmodel import cost_model  # numba: imported when scoring
+
+        done = self.finished()
+        model = cost_model(self.game.board, self.round_rules.double_cost_map)
+        rails = self._derived("rail state", self.rails, model.state)
+        out = []
+        for p, marker in enumerate(markers):
+            if p in done:
+                out.append(0)
+                continue
+            assert marker is not None
+            out.append(model.cost(rails, [marker, *self.hands[p]]))
+        return tuple(out)
+
     def _end_round(self, reason: Reason) -> None:
-        missing = tuple(self.missing_rails(p) for p in range(self.game.players))
+        missing = self._all_missing()
         before = self.scores
         self.scores = apply_round(self.round_rules, before, missing)
         markers = tuple(m for m in self.markers if m is not None)
@@ -1443,7 +1521,8 @@ seat 0: it is not their turn
                 self.starter,
                 self.hands,
                 markers,
-                tuple(sorted(self.rails)),
+                # the rails in sorted order: by rank, the same order, sorted faster
+                tuple(sorted(self.rails, key=self.game.segment_rank.__getitem__)),
                 reason,
                 missing,
                 tuple(a - b for a, b in zip(self.scores, before, strict=True)),
@@ -1527,6 +1606,15 @@ seat 0: it is not their turn
             if found is not None and found[0] is hands
             else self._derived("colors", hands, self._hand_colors)
         )
+        if to_play != player:
+            legal: tuple[Action, ...] = ()
+        elif phase == "build":  # self.legal_actions(), written out
+            front = self._front_actions(player)
+            if front is None:
+                front = tuple(self._rail_actions())
+            legal = (*front, _END_TURN) if self.placed else front
+        else:
+            legal = tuple(self.legal_actions())
         # a frozen dataclass's __init__ sets each field through object.__setattr__; this
         # makes the same value several times faster (observations are made at every move);
         # the seen cards, the pieces and the step's text are made when first read
@@ -1547,7 +1635,7 @@ seat 0: it is not their turn
             round_ending=self.round_ending,
             scores=self.scores,
             results=self.results,
-            legal_actions=tuple(self.legal_actions()) if to_play == player else (),
+            legal_actions=legal,
             rules=rules,
             cards=self.cards,
             chosen=() if mine is None else (mine,),
