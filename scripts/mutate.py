@@ -5,6 +5,15 @@
     python scripts/mutate.py [--module PATH ...] [--match TEXT ...]   # run (resumes)
     python scripts/mutate.py --report         # per module; exit 1 while one is unexplained
     python scripts/mutate.py --survivors [--tests T ...] [--all-tests] [--fresh]
+    python scripts/mutate.py --jit-off --module workbench/algorithms/_kernels.py  # kernels
+
+With ``--jit-off`` the numba kernels' mutants run as plain Python (``NUMBA_DISABLE_JIT``),
+patched in place like any other function, with the tests and clean times measured by
+``--prepare-jit``: no compilation per mutant. Each result line says ``"jit": "off"`` and,
+for a kill, the failing test's error type (``"error"``): plain Python checks every index
+and compiled code does not, so a mutant killed only by an ``IndexError`` (or an
+``OverflowError``) would read outside an array silently when compiled. ``--report``
+counts both per module.
 
 Each *mutant* is the package with one operator applied at one place of one module: a
 comparison turned (``<`` to ``<=``, ``==`` to ``!=``), an operator swapped (``+`` to ``-``,
@@ -18,8 +27,9 @@ notices *survives*: a bug of that shape would ship green. A line no test execute
 stopped run loses nothing and the next one resumes.
 
 Survivors explained as equivalent (the mutant behaves exactly as the original) are listed
-by id in ``docs/mutation.md`` and reported apart; ``--report`` exits 1 while a survivor is
-not explained or a mutant is not run. See ``docs/mutation.md`` for how it all works.
+by id in ``docs/mutation.md`` (and ``docs/mutation/*.md``) and reported apart; ``--report``
+exits 1 while a survivor is not explained or a mutant is not run. See ``docs/mutation.md``
+for how it all works.
 """
 
 from __future__ import annotations
@@ -354,6 +364,14 @@ JIT_TESTS = (
 kernels are measured there (compiled code is invisible to coverage). The tests on Europe's
 every hand are left out: without the JIT they take many minutes."""
 WORK_NOJIT = STATE / "work-nojit"
+DURATIONS_NOJIT = STATE / "durations-nojit.json"
+"""Each test's clean time with the JIT off (``--prepare-jit``): ``--jit-off``'s time limits."""
+JIT_ONLY_ERRORS = ("IndexError", "OverflowError")
+"""Errors plain Python raises where compiled numba code goes on silently: an index out of
+bounds (numba does not check bounds), a float too large for an integer (numba converts it
+to whatever the machine gives). A mutant killed only by one of these with the JIT off is
+counted as killed but named apart by ``--report``: compiled, it reads or writes outside an
+array, or computes with a garbage integer, and whether a test then fails is luck."""
 
 COPIED = ("workbench", "tests", "maps", "pyproject.toml")
 PRELOADED = ("numpy", "pandas", "networkx", "numba", "shapely", "yaml", "hypothesis", "pytest")
@@ -440,7 +458,7 @@ def _measure(data_file: Path, tests: list[str], jit: bool, cwd: Path) -> None:
         os.environ,
         NUMBA_CACHE_DIR=str(NUMBA_CACHE),
         PYTHONPATH=str(ROOT / "scripts"),
-        MUTATE_DURATIONS=str(DURATIONS if jit else STATE / "durations-nojit.json"),
+        MUTATE_DURATIONS=str(DURATIONS if jit else DURATIONS_NOJIT),
         PYTHONHASHSEED="0",
     )
     if not jit:
@@ -657,11 +675,34 @@ def preload(tests: list[str]) -> None:
         raise SystemExit(f"collecting the tests failed ({code})")
 
 
+def _error_type(log: str) -> str:
+    """The error type of the first failure in ``log`` (pytest's ``--tb=line`` report, whose
+    lines read ``path:line: ErrorType: message``; ``AssertionError`` for a bare ``assert``;
+    ``""`` when it does not say)."""
+    failures = re.split(r"^=+ (?:FAILURES|ERRORS) =+$", log, maxsplit=1, flags=re.M)
+    if len(failures) < 2:
+        return ""
+    found = re.search(r"^\S+:\d+: (.*)$", failures[1], flags=re.M)
+    if found is None:
+        return ""
+    message = found.group(1)
+    if message.startswith("assert"):
+        return "AssertionError"
+    name = re.match(r"([A-Za-z_][\w.]*)(?::|$)", message)
+    if name and re.search(r"(Error|Exception|Exit|Interrupt|Warning|Timeout)$", name.group(1)):
+        return name.group(1).rsplit(".", 1)[-1]
+    return ""
+
+
 def run_mutant(
     site: Site, source: str, tests: list[str], timeout: float, jitted: bool
-) -> tuple[str, float, float]:
+) -> tuple[str, float, float, str]:
     """Write the mutant into the copy, run ``tests`` in a forked child with ``-x``, and
-    put the module back (with its time, so its bytecode stays valid)."""
+    put the module back (with its time, so its bytecode stays valid). Returns the verdict,
+    the wall and processor seconds, and for a kill the failing test's error type.
+
+    ``jitted``: the module's kernels are compiled afresh in the child (the JIT on); with
+    ``--jit-off`` kernels are plain functions and patched in place like any other."""
     target = WORK / site.path
     original = target.read_bytes()
     stat = target.stat()
@@ -714,6 +755,7 @@ def run_mutant(
             shutil.rmtree(numba_cache, ignore_errors=True)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     used = after.ru_utime + after.ru_stime - cpu.ru_utime - cpu.ru_stime
+    error = ""
     if verdict == "killed":  # name the test that noticed (pytest's short summary)
         with contextlib.suppress(OSError):
             log = (STATE / f"last-{WORK.name}.log").read_text(errors="replace")
@@ -722,7 +764,8 @@ def run_mutant(
                 verdict = "timeout"
             elif found:
                 verdict = f"killed by {found.group(1)}"
-    return verdict, time.perf_counter() - start, used
+                error = _error_type(log)
+    return verdict, time.perf_counter() - start, used, error
 
 
 def _stop(signum: int, frame: Any) -> None:
@@ -760,12 +803,15 @@ SURVIVING = ("survived", "no coverage")
 
 
 def report(everything: list[tuple[Path, Site]], ids: dict[tuple[str, int], str]) -> int:
-    """Per module: mutants, done, killed, survivors (explained or not); then each
-    unexplained survivor. Exit status 1 while one remains or a mutant is not run."""
+    """Per module: mutants, done, killed, survivors (explained or not); then how many
+    results ran with the JIT off (``--jit-off``) and which of their kills came from an
+    error only plain Python raises; then each unexplained survivor. Exit status 1 while
+    one remains or a mutant is not run."""
     results = load_results()
     known = explained()
     per: dict[str, Counter[str]] = {}
     unexplained: list[dict[str, Any]] = []
+    jit_only: list[dict[str, Any]] = []
     for f, site in everything:
         c = per.setdefault(site.path, Counter())
         c["mutants"] += 1
@@ -774,6 +820,11 @@ def report(everything: list[tuple[Path, Site]], ids: dict[tuple[str, int], str])
             c["not run"] += 1
             continue
         status = row["status"]
+        if row.get("jit") == "off":
+            c["jit off"] += 1
+            if status == "killed" and row.get("error") in JIT_ONLY_ERRORS:
+                c["jit-only kill"] += 1
+                jit_only.append(row)
         if status in SURVIVING:
             if row["id"] in known:
                 c["equivalent"] += 1
@@ -791,6 +842,14 @@ def report(everything: list[tuple[Path, Site]], ids: dict[tuple[str, int], str])
         total.update(c)
         print(f"{path:<42}" + "".join(f"{c[k]:>12}" for k in columns))
     print(f"{'all':<42}" + "".join(f"{total[k]:>12}" for k in columns))
+    for path, c in per.items():
+        if c["jit off"]:
+            print(
+                f"JIT off: {path}: {c['jit off']} of {c['mutants'] - c['not run']} results, "
+                f"{c['jit-only kill']} killed only by {' or '.join(JIT_ONLY_ERRORS)}"
+            )
+    for row in jit_only:  # out of bounds when compiled: noticed by luck, if at all
+        print(f"  {row['path']}:{row['line']} {row['operator']} [{row['error']}] {row['text']}")
     print(f"\nunexplained survivors: {len(unexplained)}")
     for row in unexplained:
         print(
@@ -837,7 +896,17 @@ def main() -> int:
         "--fresh", action="store_true", help="import the package and tests afresh per mutant"
     )
     parser.add_argument("--timeout", type=float, default=6.0, help="times the covering tests' time")
+    parser.add_argument(
+        "--jit-off",
+        action="store_true",
+        help="run the numba kernels' mutants as plain Python (NUMBA_DISABLE_JIT), patched in "
+        "place, with the tests and clean times of --prepare-jit; other mutants are skipped. "
+        'Results say "jit": "off" and the killing test\'s error type: a kill by an '
+        "IndexError or OverflowError alone would go unnoticed compiled (no bounds checks)",
+    )
     args = parser.parse_args()
+    if args.jit_off:  # read when numba is first imported: before the preloads below
+        os.environ["NUMBA_DISABLE_JIT"] = "1"
 
     files = modules(args.module)
     everything = [(f, s) for f in files for s in sites_of(f)]
@@ -876,7 +945,8 @@ def main() -> int:
         print("no coverage map: run with --prepare first")
         return 2
     cover = json.loads(COVERAGE_MAP.read_text())
-    durations = json.loads(DURATIONS.read_text()) if DURATIONS.exists() else {}
+    timings = DURATIONS_NOJIT if args.jit_off else DURATIONS
+    durations = json.loads(timings.read_text()) if timings.exists() else {}
     stale = [
         str(f.relative_to(ROOT))
         for f in files
@@ -915,8 +985,26 @@ def main() -> int:
     version = commit()
     global FRESH
     FRESH = args.fresh
-    preload((args.tests or all_tests()) + [str(f.relative_to(ROOT)) for f in files])
     jitted = {str(f.relative_to(ROOT)): _jitted_lines(f) for f in files}
+    if args.jit_off:
+        import numba.core.config
+
+        if not numba.core.config.DISABLE_JIT:  # numba was imported before the switch
+            print("--jit-off: numba has the JIT on (imported too early)")
+            return 2
+        kernels = [
+            (f, s)
+            for f, s in picked
+            if any(line in jitted[s.path] for line in range(s.line, s.end_line + 1))
+        ]
+        if len(kernels) < len(picked):
+            print(f"--jit-off: {len(picked) - len(kernels)} mutants outside kernels skipped")
+        picked = kernels
+        # the kernels' tests only: another test module may compute a table at import, which
+        # takes long in plain Python
+        preload(list(args.tests or JIT_TESTS) + [str(f.relative_to(ROOT)) for f in files])
+    else:
+        preload((args.tests or all_tests()) + [str(f.relative_to(ROOT)) for f in files])
     with RESULTS.open("a") as out:
         for n, (f, site) in enumerate(picked, 1):
             key = ids[site.path, site.index]
@@ -956,9 +1044,14 @@ def main() -> int:
                     continue
                 LIMITS.clear()
                 LIMITS.update({t: 30.0 + 10.0 * durations.get(t, 5.0) for t in tests})
-                status, seconds, cpu = run_mutant(site, source, tests, timeout, is_jitted)
+                compiled = is_jitted and not args.jit_off
+                status, seconds, cpu, error = run_mutant(site, source, tests, timeout, compiled)
                 if status.startswith("killed by "):
                     status, row["by"] = "killed", status.removeprefix("killed by ")
+                    if error:
+                        row["error"] = error
+                if args.jit_off:
+                    row["jit"] = "off"
                 row.update(
                     status=status, seconds=round(seconds, 2), cpu=round(cpu, 2), tests=len(tests)
                 )
