@@ -904,6 +904,14 @@ def main() -> int:
         'Results say "jit": "off" and the killing test\'s error type: a kill by an '
         "IndexError or OverflowError alone would go unnoticed compiled (no bounds checks)",
     )
+    parser.add_argument(
+        "--max-test-seconds",
+        type=float,
+        default=0.0,
+        help="leave out of a mutant's covering tests those whose clean time is over this "
+        "(the quickest is kept); results count them as 'left out'. Survivors of such a run "
+        "are run again without it before they are counted",
+    )
     args = parser.parse_args()
     if args.jit_off:  # read when numba is first imported: before the preloads below
         os.environ["NUMBA_DISABLE_JIT"] = "1"
@@ -1019,6 +1027,12 @@ def main() -> int:
                 tests = [*selection(site.path), site.path]
             else:
                 tests = chosen_tests(site, cover, durations)
+                if args.max_test_seconds and tests:
+                    quick = [t for t in tests if durations.get(t, 5.0) <= args.max_test_seconds]
+                    quick = quick or tests[:1]
+                    if len(quick) < len(tests):
+                        row["left out"] = len(tests) - len(quick)
+                    tests = quick
             try:
                 source = mutated_source(f, site.index)
                 compile(source, site.path, "exec")
