@@ -630,9 +630,14 @@ class _Alarm:
 
     def __init__(self, limits: dict[str, float]) -> None:
         self.limits = limits
+        self.rung = False
 
     def _ring(self, signum: int, frame: Any) -> None:
         os.write(2, b"\nmutate.py: the test ran past its time limit\n")
+        if self.rung:  # the error was caught (hypothesis retries a failing example to
+            os._exit(1)  # shrink it, hanging again): the mutant is noticed, stop here
+        self.rung = True
+        signal.setitimer(signal.ITIMER_REAL, 5.0)
         raise TestTimeout("mutate.py: the test ran past its time limit")
 
     def pytest_runtest_setup(self, item: Any) -> None:
@@ -642,7 +647,8 @@ class _Alarm:
             signal.setitimer(signal.ITIMER_REAL, limit)
 
     def pytest_runtest_teardown(self, item: Any) -> None:
-        signal.setitimer(signal.ITIMER_REAL, 0)
+        if not self.rung:  # once rung, the alarm stays armed until the child ends
+            signal.setitimer(signal.ITIMER_REAL, 0)
 
 
 FRESH = False
