@@ -48,7 +48,7 @@ def test_the_bucket_queue_spans_a_far_nodes_start_value_in_a_table_row() -> None
     terminals = [0, 1]
     starts = [d[0][v] + d[1][v] for v in range(4)]
     assert starts == [2, 2, 2, 14]
-    head, nxt, item, done = workspace(indptr, adj, adjw, 6)
+    head = workspace(indptr, adj, adjw, 6)[0]
     assert len(head) > max(starts) - min(starts)
     assert (head == -1).all()
     dp, _, _ = emv(indptr, adj, adjw, adje, np.array(terminals, dtype=np.int64), 6)
