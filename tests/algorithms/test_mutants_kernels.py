@@ -9,7 +9,7 @@ import itertools
 import networkx as nx
 import numpy as np
 
-from workbench.algorithms._kernels import emv, workspace
+from workbench.algorithms._kernels import emv, emv_bounded, trace, workspace
 
 INF = np.inf
 
@@ -68,3 +68,29 @@ def test_the_work_arrays_hold_an_entry_per_start_and_per_arc_and_empty_buckets()
         head, nxt, item, done = workspace(indptr, adj, adjw, maxw)
         assert len(nxt) >= n + len(adj) and len(item) >= n + len(adj)
         assert len(done) >= n and len(head) >= 1 and (head == -1).all()
+
+
+def test_the_tables_have_a_row_per_set_of_terminals_and_a_column_per_node() -> None:
+    # a 4-node star, centre 2: t0 -1- 2 -1- t1, 2 -6- 3. Compiled, a kernel does not check
+    # its indices, so a table one row short would be written past its end unnoticed; its
+    # shape says it. Rows: the 2 ** k sets of terminals (row 0, the empty set, unused)
+    edges = [(0, 2, 1), (1, 2, 1), (2, 3, 6)]
+    indptr, adj, adjw, adje = csr(4, edges)
+    eu = np.array([u for u, _, _ in edges], dtype=np.int64)
+    ev = np.array([v for _, v, _ in edges], dtype=np.int64)
+    for terms in ([0], [0, 1], [0, 1, 3]):
+        term = np.array(terms, dtype=np.int64)
+        full = (1 << len(terms)) - 1
+        dp, pred, split = emv(indptr, adj, adjw, adje, term, 6)
+        assert dp.shape == pred.shape == split.shape == (full + 1, 4)
+        # the tree of all terminals at the centre: its edges to each terminal
+        assert dp[full, 2] == sum(1 if t < 2 else 6 for t in terms)
+        got = sorted(trace(dp, pred, split, eu, ev, term, full, 2).tolist())
+        assert got == sorted(0 if t == 0 else 1 if t == 1 else 2 for t in terms)
+    # the bounded table for terminals {t0, t1} and the root 3: the whole star
+    term = np.array([0, 1], dtype=np.int64)
+    bdp, bpred, bsplit, ub = emv_bounded(indptr, adj, adjw, adje, term, 3, 6)
+    assert bdp.shape == bpred.shape == bsplit.shape == (4, 4)
+    # the bound: the spanning tree of the distances t0-t1 2, t0-3 7, t1-3 7
+    assert bdp[3, 3] == 8.0 and ub == 9.0
+    assert sorted(trace(bdp, bpred, bsplit, eu, ev, term, 3, 3).tolist()) == [0, 1, 2]
