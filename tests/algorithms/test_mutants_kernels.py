@@ -94,3 +94,18 @@ def test_the_tables_have_a_row_per_set_of_terminals_and_a_column_per_node() -> N
     # the bound: the spanning tree of the distances t0-t1 2, t0-3 7, t1-3 7
     assert bdp[3, 3] == 8.0 and ub == 9.0
     assert sorted(trace(bdp, bpred, bsplit, eu, ev, term, 3, 3).tolist()) == [0, 1, 2]
+
+
+def test_the_bounded_table_keeps_the_entries_exactly_at_the_bound() -> None:
+    # t0 -1- t1 -1- r: the terminals' spanning tree is the optimal tree, so the bound is
+    # tight (ub == 2) and every entry on the tree sits exactly at it (dist + h == ub): at
+    # t1 the pair {t0, t1} costs 1 and the root is 1 away; the root's entry is 2 + 0
+    edges = [(0, 1, 1), (1, 2, 1)]
+    indptr, adj, adjw, adje = csr(3, edges)
+    term = np.array([0, 1], dtype=np.int64)
+    bdp, bpred, bsplit, ub = emv_bounded(indptr, adj, adjw, adje, term, 2, 1)
+    assert ub == 2.0
+    assert bdp[3, 1] == 1.0 and bdp[3, 2] == 2.0
+    eu = np.array([0, 1], dtype=np.int64)
+    ev = np.array([1, 2], dtype=np.int64)
+    assert sorted(trace(bdp, bpred, bsplit, eu, ev, term, 3, 2).tolist()) == [0, 1]
