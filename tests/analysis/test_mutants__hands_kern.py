@@ -14,6 +14,7 @@ from workbench.algorithms.steiner import prepare_problem
 from workbench.analysis import _hands
 from workbench.analysis.costs import cost_graph
 from workbench.analysis.hands import deck, table_on_graph
+from workbench.maps.lattice import edge
 
 
 def _tiny_table(tiny: Board) -> tuple[tuple[Any, ...], Any, int]:
@@ -68,3 +69,16 @@ def test_full_hands_from_a_later_first_city_counts_every_digit(tiny: Board) -> N
         assert head.tolist() + tail.tolist() == table
         assert use.tolist() == whole.tolist()
     assert whole.sum() > 0
+
+
+def test_a_hand_that_cannot_be_joined_costs_inf_and_adds_no_usage() -> None:
+    # a -1- v -1- b, and c on its own: the hands (A, B, C) cannot be joined; (A, B, A)
+    # is the path a-v-b, whose two segments are its only usage
+    from tests.analysis.test_hands_ties import _board, _graph, _path
+
+    a, v, b, c = (0, 0), (1, 0), (2, 0), (5, 1)
+    G = _graph([a, v, b, c], _path(a, v, b))
+    cards = {"brown": ("A",), "white": ("B",), "pink": ("C", "A")}
+    costs, usage = table_on_graph(G, _board({"A": a, "B": b, "C": c}), cards, progress=False)
+    assert costs.tolist() == [np.inf, 2.0]
+    assert usage == {edge(a, v): 1, edge(v, b): 1}
