@@ -652,7 +652,7 @@ class _Alarm:
 
     def pytest_runtest_setup(self, item: Any) -> None:
         signal.signal(signal.SIGALRM, self._ring)
-        limit = self.limits.get(item.nodeid)
+        limit = self.limits.get(item.nodeid) or self.limits.get("*")
         if limit:
             signal.setitimer(signal.ITIMER_REAL, limit)
 
@@ -1088,6 +1088,8 @@ def main() -> int:
                     continue
                 LIMITS.clear()
                 LIMITS.update({t: 30.0 + 10.0 * durations.get(t, 5.0) for t in tests})
+                if args.tests or args.all_tests:  # files, not node ids: a limit for each test
+                    LIMITS["*"] = 30.0 + 10.0 * max(durations.values(), default=5.0)
                 compiled = is_jitted and not args.jit_off
                 status, seconds, cpu, error = run_mutant(site, source, tests, timeout, compiled)
                 if status.startswith("killed by "):
