@@ -5,6 +5,15 @@
     python scripts/mutate.py [--module PATH ...] [--match TEXT ...]   # run (resumes)
     python scripts/mutate.py --report         # per module; exit 1 while one is unexplained
     python scripts/mutate.py --survivors [--tests T ...] [--all-tests] [--fresh]
+    python scripts/mutate.py --jit-off --module workbench/algorithms/_kernels.py  # kernels
+
+With ``--jit-off`` the numba kernels' mutants run as plain Python (``NUMBA_DISABLE_JIT``),
+patched in place like any other function, with the tests and clean times measured by
+``--prepare-jit``: no compilation per mutant. Each result line says ``"jit": "off"`` and,
+for a kill, the failing test's error type (``"error"``): plain Python checks every index
+and compiled code does not, so a mutant killed only by an ``IndexError`` (or an
+``OverflowError``) would read outside an array silently when compiled. ``--report``
+counts both per module.
 
 Each *mutant* is the package with one operator applied at one place of one module: a
 comparison turned (``<`` to ``<=``, ``==`` to ``!=``), an operator swapped (``+`` to ``-``,
@@ -18,8 +27,9 @@ notices *survives*: a bug of that shape would ship green. A line no test execute
 stopped run loses nothing and the next one resumes.
 
 Survivors explained as equivalent (the mutant behaves exactly as the original) are listed
-by id in ``docs/mutation.md`` and reported apart; ``--report`` exits 1 while a survivor is
-not explained or a mutant is not run. See ``docs/mutation.md`` for how it all works.
+by id in ``docs/mutation.md`` (and ``docs/mutation/*.md``) and reported apart; ``--report``
+exits 1 while a survivor is not explained or a mutant is not run. See ``docs/mutation.md``
+for how it all works.
 """
 
 from __future__ import annotations
@@ -349,11 +359,29 @@ JIT_TESTS = (
     "tests/analysis/test_hands_exact.py::test_random_edits_of_tiny_are_exact",
     "tests/analysis/test_hands_ties.py",
     "tests/analysis/test_mutants__doctor.py",  # the doctor's cross kernel
+    # the hand kernels' generator and shared usage, pinned (not the test that runs the
+    # compiled kernels' .py_func: with the JIT off there is none)
+    "tests/analysis/test_mutants__hands.py::test_a_hands_generator_is_seeded_by_splitmix64s_finaliser",
+    "tests/analysis/test_mutants__hands.py::test_the_draws_are_xorshift64s",
+    "tests/analysis/test_mutants__hands.py::test_costs_within_a_billionth_are_the_same",
+    "tests/analysis/test_mutants__hands.py::test_the_shared_usage_around_a_ring_is_pinned",
+    "tests/analysis/test_mutants__hands.py::test_the_shared_usage_of_a_branch_and_a_path_is_pinned",
+    "tests/analysis/test_mutants__hands.py::test_the_usage_on_tiny_is_pinned",
+    "tests/analysis/test_mutants__hands.py::test_the_kernels_default_to_every_hand_of_a_mask_and_return_the_next_row",
+    "tests/analysis/test_mutants__hands_kern.py",
 )
 """Run again with the JIT off by ``--prepare-jit``, in a copy of its own: the lines of numba
 kernels are measured there (compiled code is invisible to coverage). The tests on Europe's
 every hand are left out: without the JIT they take many minutes."""
 WORK_NOJIT = STATE / "work-nojit"
+DURATIONS_NOJIT = STATE / "durations-nojit.json"
+"""Each test's clean time with the JIT off (``--prepare-jit``): ``--jit-off``'s time limits."""
+JIT_ONLY_ERRORS = ("IndexError", "OverflowError")
+"""Errors plain Python raises where compiled numba code goes on silently: an index out of
+bounds (numba does not check bounds), a float too large for an integer (numba converts it
+to whatever the machine gives). A mutant killed only by one of these with the JIT off is
+counted as killed but named apart by ``--report``: compiled, it reads or writes outside an
+array, or computes with a garbage integer, and whether a test then fails is luck."""
 
 COPIED = ("workbench", "tests", "maps", "pyproject.toml")
 PRELOADED = ("numpy", "pandas", "networkx", "numba", "shapely", "yaml", "hypothesis", "pytest")
@@ -440,7 +468,7 @@ def _measure(data_file: Path, tests: list[str], jit: bool, cwd: Path) -> None:
         os.environ,
         NUMBA_CACHE_DIR=str(NUMBA_CACHE),
         PYTHONPATH=str(ROOT / "scripts"),
-        MUTATE_DURATIONS=str(DURATIONS if jit else STATE / "durations-nojit.json"),
+        MUTATE_DURATIONS=str(DURATIONS if jit else DURATIONS_NOJIT),
         PYTHONHASHSEED="0",
     )
     if not jit:
@@ -612,19 +640,25 @@ class _Alarm:
 
     def __init__(self, limits: dict[str, float]) -> None:
         self.limits = limits
+        self.rung = False
 
     def _ring(self, signum: int, frame: Any) -> None:
         os.write(2, b"\nmutate.py: the test ran past its time limit\n")
+        if self.rung:  # the error was caught (hypothesis retries a failing example to
+            os._exit(1)  # shrink it, hanging again): the mutant is noticed, stop here
+        self.rung = True
+        signal.setitimer(signal.ITIMER_REAL, 5.0)
         raise TestTimeout("mutate.py: the test ran past its time limit")
 
     def pytest_runtest_setup(self, item: Any) -> None:
         signal.signal(signal.SIGALRM, self._ring)
-        limit = self.limits.get(item.nodeid)
+        limit = self.limits.get(item.nodeid) or self.limits.get("*")
         if limit:
             signal.setitimer(signal.ITIMER_REAL, limit)
 
     def pytest_runtest_teardown(self, item: Any) -> None:
-        signal.setitimer(signal.ITIMER_REAL, 0)
+        if not self.rung:  # once rung, the alarm stays armed until the child ends
+            signal.setitimer(signal.ITIMER_REAL, 0)
 
 
 FRESH = False
@@ -657,11 +691,47 @@ def preload(tests: list[str]) -> None:
         raise SystemExit(f"collecting the tests failed ({code})")
 
 
+def _error_type(log: str) -> str:
+    """The error of the first failure in ``log``, ``"ErrorType: message"`` cut to 100
+    characters (from pytest's ``--tb=line`` report, whose lines read ``path:line:
+    ErrorType: message``; ``AssertionError`` for a bare ``assert``; ``""`` when it does
+    not say)."""
+    failures = re.split(r"^=+ (?:FAILURES|ERRORS) =+$", log, maxsplit=1, flags=re.M)
+    if len(failures) < 2:
+        return ""
+    found = re.search(r"^\S+:\d+: (.*)$", failures[1], flags=re.M)
+    if found is None:
+        return ""
+    message = found.group(1)
+    if message.startswith("assert"):
+        return "AssertionError"
+    name = re.match(r"([A-Za-z_][\w.]*)(?::|$)", message)
+    if name and re.search(r"(Error|Exception|Exit|Interrupt|Warning|Timeout)$", name.group(1)):
+        kind = name.group(1).rsplit(".", 1)[-1]
+        return (kind + message[len(name.group(1)) :])[:100]
+    return ""
+
+
+def jit_only(error: str) -> bool:
+    """Whether a kill by ``error`` (a result's ``"error"``) is one only plain Python sees:
+    an index out of bounds or an ``OverflowError`` (``tuple index out of range`` is a
+    typing error numba refuses to compile, a boolean mask of the wrong shape fails in a
+    test's own numpy code: both are noticed compiled too)."""
+    kind = error.split(":")[0]
+    if kind == "IndexError":  # a bare type: a result written before messages were kept
+        return error == kind or "out of bounds" in error
+    return kind in JIT_ONLY_ERRORS
+
+
 def run_mutant(
     site: Site, source: str, tests: list[str], timeout: float, jitted: bool
-) -> tuple[str, float, float]:
+) -> tuple[str, float, float, str]:
     """Write the mutant into the copy, run ``tests`` in a forked child with ``-x``, and
-    put the module back (with its time, so its bytecode stays valid)."""
+    put the module back (with its time, so its bytecode stays valid). Returns the verdict,
+    the wall and processor seconds, and for a kill the failing test's error type.
+
+    ``jitted``: the module's kernels are compiled afresh in the child (the JIT on); with
+    ``--jit-off`` kernels are plain functions and patched in place like any other."""
     target = WORK / site.path
     original = target.read_bytes()
     stat = target.stat()
@@ -714,6 +784,7 @@ def run_mutant(
             shutil.rmtree(numba_cache, ignore_errors=True)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     used = after.ru_utime + after.ru_stime - cpu.ru_utime - cpu.ru_stime
+    error = ""
     if verdict == "killed":  # name the test that noticed (pytest's short summary)
         with contextlib.suppress(OSError):
             log = (STATE / f"last-{WORK.name}.log").read_text(errors="replace")
@@ -722,7 +793,8 @@ def run_mutant(
                 verdict = "timeout"
             elif found:
                 verdict = f"killed by {found.group(1)}"
-    return verdict, time.perf_counter() - start, used
+                error = _error_type(log)
+    return verdict, time.perf_counter() - start, used, error
 
 
 def _stop(signum: int, frame: Any) -> None:
@@ -760,12 +832,15 @@ SURVIVING = ("survived", "no coverage")
 
 
 def report(everything: list[tuple[Path, Site]], ids: dict[tuple[str, int], str]) -> int:
-    """Per module: mutants, done, killed, survivors (explained or not); then each
-    unexplained survivor. Exit status 1 while one remains or a mutant is not run."""
+    """Per module: mutants, done, killed, survivors (explained or not); then how many
+    results ran with the JIT off (``--jit-off``) and which of their kills came from an
+    error only plain Python raises; then each unexplained survivor. Exit status 1 while
+    one remains or a mutant is not run."""
     results = load_results()
     known = explained()
     per: dict[str, Counter[str]] = {}
     unexplained: list[dict[str, Any]] = []
+    suspects: list[dict[str, Any]] = []
     for f, site in everything:
         c = per.setdefault(site.path, Counter())
         c["mutants"] += 1
@@ -774,6 +849,11 @@ def report(everything: list[tuple[Path, Site]], ids: dict[tuple[str, int], str])
             c["not run"] += 1
             continue
         status = row["status"]
+        if row.get("jit") == "off":
+            c["jit off"] += 1
+            if status == "killed" and jit_only(row.get("error", "")):
+                c["jit-only kill"] += 1
+                suspects.append(row)
         if status in SURVIVING:
             if row["id"] in known:
                 c["equivalent"] += 1
@@ -791,6 +871,15 @@ def report(everything: list[tuple[Path, Site]], ids: dict[tuple[str, int], str])
         total.update(c)
         print(f"{path:<42}" + "".join(f"{c[k]:>12}" for k in columns))
     print(f"{'all':<42}" + "".join(f"{total[k]:>12}" for k in columns))
+    for path, c in per.items():
+        if c["jit off"]:
+            print(
+                f"JIT off: {path}: {c['jit off']} of {c['mutants'] - c['not run']} results, "
+                f"{c['jit-only kill']} killed only by {' or '.join(JIT_ONLY_ERRORS)}"
+            )
+    for row in suspects:  # out of bounds when compiled: noticed by luck, if at all
+        print(f"  {row['path']}:{row['line']} {row['operator']}: {row['text']}")
+        print(f"    {row['error']}")
     print(f"\nunexplained survivors: {len(unexplained)}")
     for row in unexplained:
         print(
@@ -837,7 +926,25 @@ def main() -> int:
         "--fresh", action="store_true", help="import the package and tests afresh per mutant"
     )
     parser.add_argument("--timeout", type=float, default=6.0, help="times the covering tests' time")
+    parser.add_argument(
+        "--jit-off",
+        action="store_true",
+        help="run the numba kernels' mutants as plain Python (NUMBA_DISABLE_JIT), patched in "
+        "place, with the tests and clean times of --prepare-jit; other mutants are skipped. "
+        'Results say "jit": "off" and the killing test\'s error type: a kill by an '
+        "IndexError or OverflowError alone would go unnoticed compiled (no bounds checks)",
+    )
+    parser.add_argument(
+        "--max-test-seconds",
+        type=float,
+        default=0.0,
+        help="leave out of a mutant's covering tests those whose clean time is over this "
+        "(the quickest is kept); results count them as 'left out'. Survivors of such a run "
+        "are run again without it before they are counted",
+    )
     args = parser.parse_args()
+    if args.jit_off:  # read when numba is first imported: before the preloads below
+        os.environ["NUMBA_DISABLE_JIT"] = "1"
 
     files = modules(args.module)
     everything = [(f, s) for f in files for s in sites_of(f)]
@@ -876,7 +983,8 @@ def main() -> int:
         print("no coverage map: run with --prepare first")
         return 2
     cover = json.loads(COVERAGE_MAP.read_text())
-    durations = json.loads(DURATIONS.read_text()) if DURATIONS.exists() else {}
+    timings = DURATIONS_NOJIT if args.jit_off else DURATIONS
+    durations = json.loads(timings.read_text()) if timings.exists() else {}
     stale = [
         str(f.relative_to(ROOT))
         for f in files
@@ -915,8 +1023,26 @@ def main() -> int:
     version = commit()
     global FRESH
     FRESH = args.fresh
-    preload((args.tests or all_tests()) + [str(f.relative_to(ROOT)) for f in files])
     jitted = {str(f.relative_to(ROOT)): _jitted_lines(f) for f in files}
+    if args.jit_off:
+        import numba.core.config
+
+        if not numba.core.config.DISABLE_JIT:  # numba was imported before the switch
+            print("--jit-off: numba has the JIT on (imported too early)")
+            return 2
+        kernels = [
+            (f, s)
+            for f, s in picked
+            if any(line in jitted[s.path] for line in range(s.line, s.end_line + 1))
+        ]
+        if len(kernels) < len(picked):
+            print(f"--jit-off: {len(picked) - len(kernels)} mutants outside kernels skipped")
+        picked = kernels
+        # the kernels' tests only: another test module may compute a table at import, which
+        # takes long in plain Python
+        preload(list(args.tests or JIT_TESTS) + [str(f.relative_to(ROOT)) for f in files])
+    else:
+        preload((args.tests or all_tests()) + [str(f.relative_to(ROOT)) for f in files])
     with RESULTS.open("a") as out:
         for n, (f, site) in enumerate(picked, 1):
             key = ids[site.path, site.index]
@@ -931,6 +1057,12 @@ def main() -> int:
                 tests = [*selection(site.path), site.path]
             else:
                 tests = chosen_tests(site, cover, durations)
+                if args.max_test_seconds and tests:
+                    quick = [t for t in tests if durations.get(t, 5.0) <= args.max_test_seconds]
+                    quick = quick or tests[:1]
+                    if len(quick) < len(tests):
+                        row["left out"] = len(tests) - len(quick)
+                    tests = quick
             try:
                 source = mutated_source(f, site.index)
                 compile(source, site.path, "exec")
@@ -956,9 +1088,16 @@ def main() -> int:
                     continue
                 LIMITS.clear()
                 LIMITS.update({t: 30.0 + 10.0 * durations.get(t, 5.0) for t in tests})
-                status, seconds, cpu = run_mutant(site, source, tests, timeout, is_jitted)
+                if args.tests or args.all_tests:  # files, not node ids: a limit for each test
+                    LIMITS["*"] = 30.0 + 10.0 * max(durations.values(), default=5.0)
+                compiled = is_jitted and not args.jit_off
+                status, seconds, cpu, error = run_mutant(site, source, tests, timeout, compiled)
                 if status.startswith("killed by "):
                     status, row["by"] = "killed", status.removeprefix("killed by ")
+                    if error:
+                        row["error"] = error
+                if args.jit_off:
+                    row["jit"] = "off"
                 row.update(
                     status=status, seconds=round(seconds, 2), cpu=round(cpu, 2), tests=len(tests)
                 )
