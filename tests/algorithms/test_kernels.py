@@ -4,7 +4,7 @@ heap and with networkx, 0-weight edges included.
 The Steiner solvers contract 0-weight edges before they call the kernels, so no solver
 reaches the bucket queue's 0-weight case (a node reached at the distance of the bucket
 being emptied joins that bucket). The kernel still promises it, and these tests hold it
-to that promise directly, on CSR arrays built here.
+to that promise directly, on CSR arrays built by `tests/algorithms/csr.py`.
 """
 
 from __future__ import annotations
@@ -14,31 +14,10 @@ import numpy as np
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.algorithms.csr import csr
 from workbench.algorithms._kernels import relax_buckets, relax_heap, workspace
 
 INF = np.inf
-
-
-def csr(n: int, edges: list[tuple[int, int, int]]) -> tuple[np.ndarray, ...]:
-    """``indptr, adj, adjw, adje`` of an undirected graph on ``0..n-1``."""
-    arcs: list[list[tuple[int, int, int]]] = [[] for _ in range(n)]
-    for e, (u, v, w) in enumerate(edges):
-        arcs[u].append((v, w, e))
-        arcs[v].append((u, w, e))
-    indptr = np.zeros(n + 1, dtype=np.int64)
-    adj, adjw, adje = [], [], []
-    for v in range(n):
-        for u, w, e in arcs[v]:
-            adj.append(u)
-            adjw.append(float(w))
-            adje.append(e)
-        indptr[v + 1] = len(adj)
-    return (
-        indptr,
-        np.asarray(adj, dtype=np.int64),
-        np.asarray(adjw, dtype=np.float64),
-        np.asarray(adje, dtype=np.int64),
-    )
 
 
 def run_both(

@@ -9,31 +9,10 @@ import itertools
 import networkx as nx
 import numpy as np
 
+from tests.algorithms.csr import csr
 from workbench.algorithms._kernels import emv, emv_bounded, trace, workspace
 
 INF = np.inf
-
-
-def csr(n: int, edges: list[tuple[int, int, int]]) -> tuple[np.ndarray, ...]:
-    """``indptr, adj, adjw, adje`` of an undirected graph on ``0..n-1``."""
-    arcs: list[list[tuple[int, int, int]]] = [[] for _ in range(n)]
-    for e, (u, v, w) in enumerate(edges):
-        arcs[u].append((v, w, e))
-        arcs[v].append((u, w, e))
-    indptr = np.zeros(n + 1, dtype=np.int64)
-    adj, adjw, adje = [], [], []
-    for v in range(n):
-        for u, w, e in arcs[v]:
-            adj.append(u)
-            adjw.append(float(w))
-            adje.append(e)
-        indptr[v + 1] = len(adj)
-    return (
-        indptr,
-        np.asarray(adj, dtype=np.int64),
-        np.asarray(adjw, dtype=np.float64),
-        np.asarray(adje, dtype=np.int64),
-    )
 
 
 def test_the_bucket_queue_spans_a_far_nodes_start_value_in_a_table_row() -> None:

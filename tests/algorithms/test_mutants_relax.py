@@ -5,22 +5,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from tests.algorithms.csr import csr
 from workbench.algorithms._kernels import relax_heap
-
-
-def _csr(n: int, edges: list[tuple[int, int, float]]) -> tuple[np.ndarray, ...]:
-    arcs = sorted(
-        [(u, v, w, e) for e, (u, v, w) in enumerate(edges)]
-        + [(v, u, w, e) for e, (u, v, w) in enumerate(edges)]
-    )
-    indptr = np.zeros(n + 1, dtype=np.int64)
-    for u, *_ in arcs:
-        indptr[u + 1] += 1
-    indptr = np.cumsum(indptr)
-    adj = np.array([a[1] for a in arcs], dtype=np.int64)
-    adjw = np.array([a[2] for a in arcs], dtype=np.float64)
-    adje = np.array([a[3] for a in arcs], dtype=np.int64)
-    return indptr, adj, adjw, adje
 
 
 def test_a_tie_keeps_the_edge_from_the_node_settled_first() -> None:
@@ -28,7 +14,7 @@ def test_a_tie_keeps_the_edge_from_the_node_settled_first() -> None:
     # distance as b, lower number), so t keeps the edge a-t; a later equal offer is refused
     s, a, b, t = range(4)
     edges = [(s, a, 1.5), (s, b, 1.5), (a, t, 1.5), (b, t, 1.5)]
-    indptr, adj, adjw, adje = _csr(4, edges)
+    indptr, adj, adjw, adje = csr(4, edges)
     dist = np.array([0.0, np.inf, np.inf, np.inf])
     pred = np.full(4, 7, dtype=np.int64)
     relax_heap(indptr, adj, adjw, adje, dist, pred)
@@ -39,7 +25,7 @@ def test_a_tie_keeps_the_edge_from_the_node_settled_first() -> None:
 def test_a_tie_with_a_start_value_keeps_the_start() -> None:
     # b starts at 1.5 (a source of its own); the path s-a-b is 1.5 too: b stays a start
     s, a, b = range(3)
-    indptr, adj, adjw, adje = _csr(3, [(s, a, 0.75), (a, b, 0.75)])
+    indptr, adj, adjw, adje = csr(3, [(s, a, 0.75), (a, b, 0.75)])
     dist = np.array([0.0, np.inf, 1.5])
     pred = np.zeros(3, dtype=np.int64)
     relax_heap(indptr, adj, adjw, adje, dist, pred)
