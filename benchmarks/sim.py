@@ -21,6 +21,10 @@ Memory: one process plays ``--memory-games`` games of the greedy bot on ``--memo
 one sweep and prints the resident memory (``VmRSS``) at ten points along the way. Flat
 memory means the simulator keeps nothing of a game but its rows.
 
+A bot written ``NEW=OLD`` (for instance ``lazy_greedy=greedy``) plays ``NEW`` here and ``OLD``
+in the older revision, for a bot the older revision does not have; its games differ, so
+"same games" says ``NO`` and the ratio compares rounds per second of different games.
+
 ``--profile N`` (without ``--against``) plays each configuration once more under cProfile,
 timed in processor time, and prints its N functions of most own time, with the share of the
 run each took.
@@ -168,7 +172,8 @@ def speed(args: argparse.Namespace, old: Path | None) -> None:
     print(head)
     for name in args.maps:
         for rules in args.rules:
-            for bot in args.bots:
+            for spec in args.bots:
+                bot, _, old_bot = spec.partition("=")
                 job = {
                     "map_file": str(ROOT / "maps" / MAPS[name]),
                     "rules": rules,
@@ -177,20 +182,22 @@ def speed(args: argparse.Namespace, old: Path | None) -> None:
                     "games": args.games,
                     "max_rounds": args.max_rounds,
                 }
+                old_job = {**job, "bot": old_bot or bot}
                 if old is None:
                     new, was = measure(**job), None
                 else:  # alternating runs, the best of each kept
-                    new, was = run_in(ROOT, job), run_in(old, job)
+                    new, was = run_in(ROOT, job), run_in(old, old_job)
                     for _ in range(args.repeat - 1):
                         new = min(new, run_in(ROOT, job), key=lambda r: r["seconds"])
-                        was = min(was, run_in(old, job), key=lambda r: r["seconds"])
+                        was = min(was, run_in(old, old_job), key=lambda r: r["seconds"])
                 line = (
-                    f"{name:>8} {rules:>10} {bot:>7} {new['games']:>5} {new['rounds']:>6} "
+                    f"{name:>8} {rules:>10} {spec:>7} {new['games']:>5} {new['rounds']:>6} "
                     f"{new['games'] / new['seconds']:>8.2f} "
                     f"{new['rounds'] / new['seconds']:>9.1f}"
                 )
                 if was is not None:
-                    ratio = was["seconds"] / new["seconds"]
+                    # rounds per second: the same thing as time when the games are the same
+                    ratio = (new["rounds"] / new["seconds"]) / (was["rounds"] / was["seconds"])
                     same = "yes" if was["fingerprint"] == new["fingerprint"] else "NO"
                     line += (
                         f" {was['games'] / was['seconds']:>8.2f} "
@@ -243,7 +250,9 @@ def main() -> None:
     parser.add_argument("--against", metavar="REV", help="a git revision to compare with")
     parser.add_argument("--maps", nargs="+", default=["europe", "amerika"], choices=list(MAPS))
     parser.add_argument("--rules", nargs="+", default=["rulebook", "countdown"])
-    parser.add_argument("--bots", nargs="+", default=["random", "greedy"])
+    parser.add_argument(
+        "--bots", nargs="+", default=["random", "greedy"], help="bot names, or NEW=OLD pairs"
+    )
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--games", type=int, default=6, help="games per bot for the speed")
     parser.add_argument("--max-rounds", type=int, default=30)

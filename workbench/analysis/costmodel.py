@@ -26,6 +26,7 @@ from workbench.maps.lattice import Edge, Point, point_name
 __all__ = ["CostModel", "cost_model"]
 
 _FREE, _RAIL, _BLOCKED = 0, 1, 2
+_INF = float("inf")
 
 
 class CostModel:
@@ -158,7 +159,7 @@ class CostModel:
         cost, ids = solve_with_rails(
             len(self.points), self._eu, self._ev, weights, state, nodes, want_tree
         )
-        if not np.isfinite(cost):
+        if cost == _INF:
             named = ", ".join(
                 t if isinstance(t, str) else point_name((int(t[0]), int(t[1]))) for t in terminals
             )
@@ -204,8 +205,9 @@ class CostModel:
         Completion(cost=0, build=())
         """
         cost, ids = self._solve(rails, terminals, blocked, True, costs)
-        # the edges are sorted, so sorted ids give the segments in sorted order
-        return Completion(cost, tuple(map(self.edges.__getitem__, np.unique(ids).tolist())))
+        # the edges are sorted, so sorted ids give the segments in sorted order (a set and
+        # sorted() beat np.unique on a tree's few dozen ids)
+        return Completion(cost, tuple(map(self.edges.__getitem__, sorted(set(ids.tolist())))))
 
 
 def cost_model(board: Board, double_cost: DoubleCost = 2) -> CostModel:

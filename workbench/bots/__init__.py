@@ -10,10 +10,16 @@ True
 
 from workbench.bots.base import Bot, BotFactory, bot_rngs, play_game
 from workbench.bots.greedy import GreedyBot
+from workbench.bots.lazy import LazyGreedyBot
 from workbench.bots.random_bot import RandomBot
 from workbench.bots.shrewd import ShrewdBot
 
-BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot, "shrewd": ShrewdBot}
+BOTS: dict[str, type[Bot]] = {
+    "random": RandomBot,
+    "greedy": GreedyBot,
+    "shrewd": ShrewdBot,
+    "lazy_greedy": LazyGreedyBot,
+}
 """Bots by name, as the command line and the simulator take them."""
 
 __all__ = [
@@ -21,6 +27,7 @@ __all__ = [
     "Bot",
     "BotFactory",
     "GreedyBot",
+    "LazyGreedyBot",
     "RandomBot",
     "ShrewdBot",
     "bot_rngs",

@@ -201,7 +201,7 @@ class GreedyBot(Bot):
             )
         taken = set(obs.markers)
         view = self.view(obs)
-        _, tree = view.plan(list(obs.hand))
+        tree = self.hand_tree(obs, view)
         cities = [self.board.city(name).at for name in obs.hand]
         choices = [p for p in tree_center(sorted(tree), cities) if p in points and p not in taken]
         if not choices:
@@ -212,6 +212,22 @@ class GreedyBot(Bot):
             least = min(costs.values())
             choices = [p for p, c in costs.items() if c == least]
         return PlaceMarker(choices[int(self.rng.integers(len(choices)))])
+
+    def hand_tree(self, obs: Observation, view: View) -> frozenset[Edge]:
+        """The segments of one optimal tree of the hand's cities (the marker goes on it).
+
+        Examples
+        --------
+        >>> from workbench import load_map
+        >>> from workbench.engine import Game
+        >>> from workbench.bots import bot_rngs
+        >>> game = Game(load_map("maps/tiny.yaml"), players=2, seed=2)
+        >>> obs = game.new_state().observation(0)
+        >>> bot = GreedyBot(game.board, game.rules, 2, 0, bot_rngs(0, 2)[0])
+        >>> len(bot.hand_tree(obs, bot.view(obs)))  # segments
+        12
+        """
+        return view.plan(list(obs.hand))[1]
 
     def plan(self, obs: Observation, view: View | None = None) -> frozenset[Edge]:
         """The segments of one optimal completion from the marker to the hand.
@@ -247,12 +263,26 @@ class GreedyBot(Bot):
             plan = self.plan(obs, view)
         except InfeasibleError:  # other players' colored rails cut the hand off: no plan
             plan = frozenset()
+        return self.choose_rail(obs, self.candidates(obs, plan), plan, view)
+
+    @staticmethod
+    def candidates(obs: Observation, plan: frozenset[Edge]) -> list[PlaceRail]:
+        """The legal rails on ``plan``'s segments, in the legal actions' order.
+
+        Examples
+        --------
+        >>> from workbench import load_map
+        >>> from workbench.engine import Game
+        >>> from workbench.engine.actions import PlaceRail
+        >>> obs = Game(load_map("maps/tiny.yaml"), players=2, seed=2).new_state().observation(0)
+        >>> GreedyBot.candidates(obs, frozenset())  # not the build phase: no rails
+        []
+        """
         # the build phase's actions are rails, then the end of the turn once a rail is down
         acts = cast("tuple[PlaceRail, ...]", obs.legal_actions)
         if acts and type(acts[-1]) is not PlaceRail:
             acts = acts[:-1]
-        rails = list(compress(acts, map(plan.__contains__, map(_SEGMENT, acts))))
-        return self.choose_rail(obs, rails, plan, view)
+        return list(compress(acts, map(plan.__contains__, map(_SEGMENT, acts))))
 
     def choose_rail(
         self, obs: Observation, rails: Sequence[PlaceRail], plan: frozenset[Edge], view: View
