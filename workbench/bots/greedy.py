@@ -272,11 +272,14 @@ class GreedyBot(Bot):
         Examples
         --------
         >>> from workbench import load_map
-        >>> from workbench.engine import Game
-        >>> from workbench.engine.actions import PlaceRail
-        >>> obs = Game(load_map("maps/tiny.yaml"), players=2, seed=2).new_state().observation(0)
-        >>> GreedyBot.candidates(obs, frozenset())  # not the build phase: no rails
-        []
+        >>> from workbench.engine import Game, PlaceMarker
+        >>> state = Game(load_map("maps/tiny.yaml"), players=2, seed=2).new_state()
+        >>> state.apply(PlaceMarker((1, 1)))
+        >>> state.apply(PlaceMarker((3, 3)))
+        >>> obs = state.observation(state.to_play)
+        >>> plan = frozenset({((1, 1), (2, 1)), ((2, 1), (3, 1)), ((0, 1), (1, 1))})
+        >>> [str(a) for a in GreedyBot.candidates(obs, plan)]  # only rails touching (1, 1)
+        ['R 0,1-1,1', 'R 1,1-2,1']
         """
         # the build phase's actions are rails, then the end of the turn once a rail is down
         acts = cast("tuple[PlaceRail, ...]", obs.legal_actions)
