@@ -143,7 +143,12 @@ def test_map_editor_edits_a_route_board_in_the_browser(lab, page) -> None:
     wait_for(lambda: "selected route Lisboa-Roma" in status.inner_text(), 15, "the route")
     editor.get_by_role("button", name="Add lane").click()
     wait_for(lambda: "add route Lisboa-Roma (8 red)" in status.inner_text(), 15, "the lane")
-    lane = editor.locator(".wb-route select").input_value()
+    # the form follows the status: wait until it shows the new lane before reading its id
+    # and changing its kind (a change made to the form still showing the old route is lost)
+    route_box = editor.locator(".wb-route select")
+    wait_for(lambda: route_box.input_value() not in ("", "Lisboa-Roma"), 15, "the lane's form")
+    wait_for(lambda: editor.locator(".wb-color select").input_value() == "red", 15, "its color")
+    lane = route_box.input_value()
     choose(editor, "kind", "ferry")
     wait_for(lambda: f"{lane}: kind ferry, locomotives 1" in status.inner_text(), 15, "ferry")
     assert editor.locator(".wb-locomotives select").input_value() == "1"
