@@ -11,11 +11,12 @@ from typing import Any
 import numpy as np
 import pytest
 
-from workbench import Board, load_map
+from workbench import Board
 from workbench.bots import GreedyBot, LazyGreedyBot
 from workbench.bots.greedy import View
 from workbench.engine import Game, PlaceMarker, PlaceRail
 from workbench.engine.state import Observation
+from workbench.maps import load_lattice
 from workbench.maps.lattice import Edge
 from workbench.rules import Rules
 
@@ -48,7 +49,7 @@ SINGLE = ((1, 0), (2, 0))
 def line(tmp_path: Path) -> Board:
     path = tmp_path / "line.yaml"
     path.write_text(LINE)
-    board = load_map(path)
+    board = load_lattice(path)
     assert board.segments[FERRY].kind == "ferry" and board.segments[SINGLE].kind == "single"
     return board
 
