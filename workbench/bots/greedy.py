@@ -234,8 +234,8 @@ class GreedyBot(Bot):
 
         Within a turn the plan is kept: once a planned rail is down, the rest of the plan
         is still an optimal completion (only this player's rails changed), so the second
-        rail of a turn costs no new search. Two-rail ferries and colored rails make a
-        fresh plan every time.
+        rail of a turn costs no new search. Once a colored rail or a ferry rail (of a
+        two-rail ferry) is on the board, every rail makes a fresh plan.
         """
         last = self._last_plan
         if (

@@ -45,8 +45,8 @@ class LazyGreedyBot(GreedyBot):
     plans cost the same it may follow another one than greedy would, so its games differ
     from greedy's: ``benchmarks/bots_duel.py --challenger lazy_greedy`` measures whether it
     plays as well, and ``benchmarks/sim.py`` how much faster it is. Everything else
-    (marker, exchanges, the choice among planned rails) is greedy's. Colored rails and
-    two-rail ferries make a fresh plan every time, as with greedy.
+    (marker, exchanges, the choice among planned rails) is greedy's. Once a colored rail
+    or a ferry rail is on the board, every rail makes a fresh plan, as with greedy.
 
     Examples
     --------
@@ -110,7 +110,7 @@ class LazyGreedyBot(GreedyBot):
 
     def _keep(self, obs: Observation) -> frozenset[Edge] | None:
         """The kept plan, brought up to date, or ``None`` when a search is due."""
-        if obs.pieces:  # colored rails or two-rail ferries: always a fresh plan
+        if obs.pieces:  # colored rails or ferry rails on the board: always a fresh plan
             self._kept = None
             return None
         kept = self._kept
