@@ -20,36 +20,14 @@ from workbench.maps import load_lattice
 from workbench.maps.lattice import Edge
 from workbench.rules import Rules
 
-LINE = """\
-format: 1
-kind: lattice
-name: Ferry Line
-description: Nine points in a row; a ferry at the west end, a city at each end and one beside.
-author: rail-workbench
-license: CC0-1.0
-lattice: {columns: 9, rows: 1}
-deck: {per_color: 2, dashed_per_color: 0}
-colors:
-  - {name: brown, fill: "#8B5A2B"}
-land:
-  - name: Line
-    polygon: [[-0.5, -0.5], [8.5, -0.5], [8.5, 0.5], [-0.5, 0.5]]
-cities:
-  - {name: West, color: brown, at: [0, 0], dashed: false}
-  - {name: East, color: brown, at: [2, 0], dashed: false}
-  - {name: Far, color: brown, at: [8, 0], dashed: false}
-segments:
-  - {between: [[0, 0], [1, 0]], type: ferry}
-"""
+LINE = Path(__file__).parent.parent / "engine" / "maps" / "ferry_line.yaml"
 FERRY = ((0, 0), (1, 0))
 SINGLE = ((1, 0), (2, 0))
 
 
 @pytest.fixture
-def line(tmp_path: Path) -> Board:
-    path = tmp_path / "line.yaml"
-    path.write_text(LINE)
-    board = load_lattice(path)
+def line() -> Board:
+    board = load_lattice(LINE)
     assert board.segments[FERRY].kind == "ferry" and board.segments[SINGLE].kind == "single"
     return board
 
