@@ -77,8 +77,7 @@ class View:
 
     def plan(self, terminals: Sequence[str | Point]) -> tuple[int, frozenset[Edge]]:
         """The fewest rails joining ``terminals``, and one optimal set of segments."""
-        done = self.model.completion(self.state, terminals, costs=self.costs)
-        return done.cost, frozenset(done.build)
+        return self.model.plan(self.state, terminals, costs=self.costs)
 
     def weight(self, segment: Edge) -> float:
         """What ``segment`` costs when free, in this view."""
