@@ -209,6 +209,32 @@ class CostModel:
         # sorted() beat np.unique on a tree's few dozen ids)
         return Completion(cost, tuple(map(self.edges.__getitem__, sorted(set(ids.tolist())))))
 
+    def plan(
+        self,
+        rails: Iterable[Edge] | np.ndarray,
+        terminals: Sequence[str | Point],
+        blocked: Iterable[Edge] = (),
+        costs: Mapping[Edge, int] | None = None,
+    ) -> tuple[int, frozenset[Edge]]:
+        """:meth:`completion` as a bot keeps it: the cost and the segments as a set.
+
+        The same segments as :meth:`completion`'s, made straight from the solver's edge
+        ids (no sort, no :class:`~workbench.analysis.costs.Completion`): a bot asks this
+        at nearly every move.
+
+        Examples
+        --------
+        >>> from workbench import load_map
+        >>> model = CostModel(load_map("maps/tiny.yaml"))
+        >>> cost, build = model.plan([], [(0, 1), "Alder", "Ginkgo"])
+        >>> cost, sorted(build)
+        (2, [((0, 1), (1, 1)), ((1, 1), (2, 0))])
+        >>> model.plan([((0, 1), (1, 1))], [(0, 1), "Alder"])
+        (0, frozenset())
+        """
+        cost, ids = self._solve(rails, terminals, blocked, True, costs)
+        return cost, frozenset(map(self.edges.__getitem__, ids.tolist()))
+
 
 def cost_model(board: Board, double_cost: DoubleCost = 2) -> CostModel:
     """The :class:`CostModel` of a board and cost of doubles, made once and then reused.

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
-from itertools import compress
 from operator import attrgetter
 from typing import TYPE_CHECKING, cast
 
@@ -25,10 +24,21 @@ __all__ = ["GreedyBot", "View", "tree_center"]
 _SEGMENT = attrgetter("segment")
 
 
-def tree_center(edges: Sequence[Edge], fallback: Sequence[Point]) -> list[Point]:
+def _no_pieces(obs: Observation) -> bool:
+    """Whether no colored rail and no ferry rail is on the board (``obs.pieces`` is empty).
+
+    Read from the round's rules where they allow neither (no colored rails, ferries of one
+    rail): an observation makes ``pieces`` the first time it is read.
+    """
+    rules = obs.rules
+    return (not rules.colored_rails and rules.ferry_rails <= 1) or not obs.pieces
+
+
+def tree_center(edges: Collection[Edge], fallback: Sequence[Point]) -> list[Point]:
     """The points of a tree (given by its edges) with the fewest hops to its farthest point.
 
-    With no edges, ``fallback`` (for instance a one-city hand's point).
+    With no edges, ``fallback`` (for instance a one-city hand's point). The edges may come
+    in any order (a set will do): the points come back sorted.
 
     Examples
     --------
@@ -77,8 +87,7 @@ class View:
 
     def plan(self, terminals: Sequence[str | Point]) -> tuple[int, frozenset[Edge]]:
         """The fewest rails joining ``terminals``, and one optimal set of segments."""
-        done = self.model.completion(self.state, terminals, costs=self.costs)
-        return done.cost, frozenset(done.build)
+        return self.model.plan(self.state, terminals, costs=self.costs)
 
     def weight(self, segment: Edge) -> float:
         """What ``segment`` costs when free, in this view."""
@@ -159,7 +168,7 @@ class GreedyBot(Bot):
         """The board as ``seat`` (by default this bot) may use it in ``obs``."""
         model = self.model(obs)
         who = self.seat if seat is None else seat
-        if not obs.pieces and obs.rules.ferry_rails <= 1:
+        if obs.rules.ferry_rails <= 1 and _no_pieces(obs):
             return View(model, self.rail_state(model, obs.rails), {})
         seen = obs.seat_rails(self.board, who)
         return View(model, model.state(seen.rails, seen.blocked), dict(seen.costs))
@@ -203,7 +212,7 @@ class GreedyBot(Bot):
         view = self.view(obs)
         tree = self.hand_tree(obs, view)
         cities = [self.board.city(name).at for name in obs.hand]
-        choices = [p for p in tree_center(sorted(tree), cities) if p in points and p not in taken]
+        choices = [p for p in tree_center(tree, cities) if p in points and p not in taken]
         if not choices:
             near = {p for e in tree for p in e} | set(cities)
             choices = sorted(p for p in near if p in points and p not in taken)
@@ -242,7 +251,7 @@ class GreedyBot(Bot):
             last is not None
             and obs.placed
             and last[0] == obs.round
-            and not obs.pieces
+            and _no_pieces(obs)
             and obs.placed[-1] in last[2]
             and len(obs.rails) == len(last[1]) + 1
             and obs.placed[-1] not in last[1]
@@ -285,13 +294,15 @@ class GreedyBot(Bot):
         acts = cast("tuple[PlaceRail, ...]", obs.legal_actions)
         if acts and type(acts[-1]) is not PlaceRail:
             acts = acts[:-1]
-        return list(compress(acts, map(plan.__contains__, map(_SEGMENT, acts))))
+        return [a for a in acts if a.segment in plan]
 
     def choose_rail(
         self, obs: Observation, rails: Sequence[PlaceRail], plan: frozenset[Edge], view: View
     ) -> Action:
         """Singles before doubles, at random among equals; else end the turn."""
         if rails:
+            if len(rails) == 1:  # (a draw among one takes no number from the generator)
+                return rails[0]
             if view.costs:
                 weights = [view.weight(a.segment) for a in rails]
             else:
