@@ -29,8 +29,8 @@ sys.path.insert(0, str(ROOT))
 from workbench import Board, load_map  # noqa: E402
 from workbench.analysis import missing_rails  # noqa: E402
 from workbench.analysis.costmodel import CostModel  # noqa: E402
-from workbench.bots import GreedyBot, play_game  # noqa: E402
-from workbench.engine import Action, Game, PlaceRail, State  # noqa: E402
+from workbench.games.trans_europa.bots import GreedyBot, play_game  # noqa: E402
+from workbench.games.trans_europa import Action, Game, PlaceRail, State  # noqa: E402
 from workbench.maps.lattice import Edge, Point  # noqa: E402
 
 Question = tuple[frozenset[Edge], Point, tuple[str, ...]]

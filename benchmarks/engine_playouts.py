@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from workbench import load_map  # noqa: E402
-from workbench.engine import Game, State  # noqa: E402
+from workbench.games.trans_europa import Game, State  # noqa: E402
 
 
 def main() -> None:

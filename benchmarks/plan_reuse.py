@@ -35,7 +35,7 @@ MAPS = {"europe": "trans_europa.yaml", "amerika": "trans_amerika.yaml"}
 def bots(clock: dict[str, float]) -> tuple[type, type]:
     """A greedy bot that tags the searches at a turn's start (same play), and one that also
     records whether its previous turn's plan is still optimal."""
-    from workbench.bots import GreedyBot
+    from workbench.games.trans_europa.bots import GreedyBot
 
     class Tagged(GreedyBot):
         def plan(self, obs: Any, view: Any = None) -> Any:
@@ -68,8 +68,8 @@ def measure(map_file: str, games: int, players: int) -> dict[str, float]:
     """The figures of one board (see the module's text)."""
     import workbench.analysis.costmodel as costmodel
     from workbench import load_map
-    from workbench.bots import play_game
-    from workbench.engine import Game
+    from workbench.games.trans_europa.bots import play_game
+    from workbench.games.trans_europa import Game
 
     board = load_map(ROOT / "maps" / map_file)
     clock = {"turn": False, "solver": 0.0, "turn_solver": 0.0}

@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT))
 from jupyter_bokeh.widgets import BokehModel  # noqa: E402
 
 from workbench import load_map  # noqa: E402
-from workbench.engine import Game, PlaceRail, State  # noqa: E402
+from workbench.games.trans_europa import Game, PlaceRail, State  # noqa: E402
 from workbench.ui.boardview import BoardView  # noqa: E402
 from workbench.ui.play import PlayRound  # noqa: E402
 from workbench.ui.render import board_figure  # noqa: E402

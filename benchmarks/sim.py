@@ -211,7 +211,7 @@ def speed(args: argparse.Namespace, old: Path | None) -> None:
 
 def memory(args: argparse.Namespace) -> None:
     from workbench import load_map
-    from workbench.engine import Game
+    from workbench.games.trans_europa import Game
     from workbench.sim import simulate
 
     board = load_map(args.memory_map)

@@ -18,11 +18,11 @@ import pandas as pd
 import pytest
 
 from workbench import load_map
-from workbench.bots import BOTS, play_game
-from workbench.engine import Game
+from workbench.games.trans_europa.bots import BOTS, play_game
+from workbench.games.trans_europa import Game
 from workbench.games import GAMES, Match
-from workbench.rules import Rules
-from workbench.rules.cards import CARDS
+from workbench.games.trans_europa import Rules
+from workbench.games.trans_europa.cards import CARDS
 from workbench.sim import simulate
 
 RECORDED = json.loads((Path(__file__).parent / "recorded_trans_europa.json").read_text())

@@ -9,7 +9,7 @@ import pytest
 from tests.conftest import MAPS
 from workbench import load_map
 from workbench.analysis.costmodel import cost_model
-from workbench.engine import Game
+from workbench.games.trans_europa import Game
 from workbench.maps import cache
 from workbench.maps.board import Board
 from workbench.maps.cache import board_cache, per_board

@@ -12,10 +12,10 @@ from hypothesis import strategies as st
 
 from tests.sim.conftest import FirstBot
 from workbench import Board
-from workbench.bots import RandomBot, play_game
-from workbench.engine import Game
+from workbench.games.trans_europa.bots import RandomBot, play_game
+from workbench.games.trans_europa import Game
 from workbench.exceptions import IllegalActionError
-from workbench.rules import Rules, start_scores
+from workbench.games.trans_europa import Rules, start_scores
 from workbench.sim import GAME_COLUMNS, ROUND_COLUMNS, SimResult, game_seeds, play_rows, simulate
 from workbench.sim.play import lineup
 
@@ -146,7 +146,7 @@ def test_max_rounds_truncates(tiny: Board) -> None:
 def test_an_illegal_bot_is_named(tiny: Board) -> None:
     class Cheat(RandomBot):
         def act(self, obs):  # type: ignore[no-untyped-def]
-            from workbench.engine import EndTurn
+            from workbench.games.trans_europa import EndTurn
 
             return EndTurn()
 

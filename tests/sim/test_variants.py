@@ -8,8 +8,8 @@ import pytest
 
 from tests.sim.conftest import TINY, FirstBot
 from workbench import Board
-from workbench.bots import BOTS, Bot, RandomBot
-from workbench.rules import Rules
+from workbench.games.trans_europa.bots import BOTS, Bot, RandomBot
+from workbench.games.trans_europa import Rules
 from workbench.sim import Variant, bot_factory, bot_label
 from workbench.sim.variants import as_variants
 
@@ -64,7 +64,7 @@ def test_product_names_what_varies(tiny: Board) -> None:
 
 
 def test_a_keyed_variant_of_a_preset_goes_by_its_key_in_the_rules_column() -> None:
-    from workbench.rules import apply_cards
+    from workbench.games.trans_europa import apply_cards
 
     variants = Variant.product(
         [TINY],

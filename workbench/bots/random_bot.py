@@ -6,11 +6,11 @@ from collections.abc import Callable
 
 import numpy as np
 
-from workbench.bots.base import Bot
-from workbench.engine.actions import Action
-from workbench.engine.state import Observation
+from workbench.games.trans_europa.bots.base import Bot
+from workbench.games.trans_europa.actions import Action
+from workbench.games.trans_europa.state import Observation
 from workbench.maps.board import Board
-from workbench.rules.rules import Rules
+from workbench.games.trans_europa.rules import Rules
 
 __all__ = ["RandomBot", "bounded_draw"]
 
@@ -66,7 +66,7 @@ class RandomBot(Bot):
     Examples
     --------
     >>> from workbench import load_map
-    >>> from workbench.engine import Game
+    >>> from workbench.games.trans_europa import Game
     >>> game = Game(load_map("maps/tiny.yaml"), players=2, seed=1)
     >>> state = game.new_state()
     >>> bot = RandomBot(game.board, game.rules, 2, 0, np.random.default_rng(0))

@@ -217,7 +217,7 @@ def rules_resolver(cls: type) -> Callable[[Any], Any]:
 
     Examples
     --------
-    >>> from workbench.rules import Rules
+    >>> from workbench.games.trans_europa import Rules
     >>> resolve = rules_resolver(Rules)
     >>> resolve(None) == Rules(), resolve("countdown").name
     (True, 'countdown')

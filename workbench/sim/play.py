@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from workbench.bots.base import BotFactory
+from workbench.games.trans_europa.bots.base import BotFactory
 from workbench.games.tables import Columns, empty_columns, game_seeds, lineup
 from workbench.games.trans_europa import LegacyBot
 from workbench.games.trans_europa.sim import GAME_COLUMNS, ROUND_COLUMNS, TABLES
 from workbench.games.trans_europa.sim import play_rows as _play_rows
 from workbench.maps.board import Board
-from workbench.rules.rules import Rules
+from workbench.games.trans_europa.rules import Rules
 
 __all__ = [
     "GAME_COLUMNS",

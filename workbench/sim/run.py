@@ -33,7 +33,7 @@ import pandas as pd
 from workbench.games.registry import GAMES
 from workbench.games.tables import Columns, lineup
 from workbench.maps.board import Board
-from workbench.rules.rules import Rules
+from workbench.games.trans_europa.rules import Rules
 from workbench.sim.result import SimResult
 from workbench.sim.variants import BotSpec, Variant, _rules, as_variants
 
@@ -488,7 +488,7 @@ def simulate(
     ----------
     board : Board or path
     rules : Rules, preset name, or None (the rulebook)
-    bots : sequence of bot names (from :data:`workbench.bots.BOTS`) or Bot classes
+    bots : sequence of bot names (from :data:`workbench.games.trans_europa.bots.BOTS`) or Bot classes
         One per seat: the number of players.
     name : str, optional
         The ``variant`` column's value (the rules' name by default).

@@ -12,10 +12,10 @@ from dataclasses import dataclass, field
 from itertools import product as _product
 from typing import Any
 
-from workbench.bots import BOTS
-from workbench.bots.base import Bot
+from workbench.games.trans_europa.bots import BOTS
+from workbench.games.trans_europa.bots.base import Bot
 from workbench.maps.board import Board
-from workbench.rules.rules import Rules
+from workbench.games.trans_europa.rules import Rules
 
 __all__ = ["BotSpec", "Variant", "bot_factory", "bot_label"]
 
@@ -97,7 +97,7 @@ def _named_rules(key: str, rules: Any, game: str) -> Any:
 
     Examples
     --------
-    >>> from workbench.rules import Rules, apply_cards
+    >>> from workbench.games.trans_europa import Rules, apply_cards
     >>> _named_rules("flat water", apply_cards(Rules(), ["water_single"]), "trans_europa").name
     'flat water'
     >>> _named_rules("race", "rulebook", "trans_europa").name
@@ -127,7 +127,7 @@ class Variant:
         ``None`` is the rulebook's basic game.
     bots : sequence of bot names, Bot classes or bot factories
         One per seat; the number of players is their number. Names come from the game's
-        registry entry (for Trans Europa, :data:`workbench.bots.BOTS` and ``search``).
+        registry entry (for Trans Europa, :data:`workbench.games.trans_europa.bots.BOTS` and ``search``).
     game : str
         The registered game (:data:`workbench.games.GAMES`); Trans Europa by default.
 

@@ -1,9 +1,21 @@
 """Trans Europa / Trans Amerika as a registered game (``GAMES["trans_europa"]``).
 
-The rules are :mod:`workbench.engine`'s and the bots :mod:`workbench.bots`'; this package
-presents them through the protocol: :class:`TransEuropa` and :class:`TransEuropaState`, the
-bots as protocol factories, and the simulator's rows (:mod:`.sim`).
+The rules are a value with presets (:mod:`.rules`), the special cards :mod:`.cards`,
+round scoring :mod:`.scoring` and rules files :mod:`.rules_io`; the actions are
+:mod:`.actions`, the immutable game :mod:`.game` and its changing state :mod:`.state`
+(every rule the engine plays: the turn budgets, doubles, the rail supply, the hand
+exchanges, special cards, colored rails and two-rail ferries; ``docs/engine.md`` gives our
+readings); saved games are :mod:`.record`, determinization :mod:`.sample`, the bots
+:mod:`.bots` and the simulator's rows :mod:`.sim`.
 
+>>> from workbench import load_map
+>>> from workbench.games.trans_europa import Game, replay
+>>> game = Game(load_map("maps/tiny.yaml"), players=2, seed=1)
+>>> state = game.new_state()
+>>> while not state.is_terminal():
+...     state.apply(state.legal_actions()[0])
+>>> state.phase, len(state.results) >= 1, replay(game, state.history) == state
+('game_over', True, True)
 >>> from workbench.games import GAMES
 >>> info = GAMES["trans_europa"]
 >>> sorted(info.presets)[:3], info.map_kind
@@ -19,26 +31,119 @@ import numpy as np
 
 from workbench.games.protocol import Bot as ProtocolBot
 from workbench.games.registry import GameInfo, rules_resolver
-from workbench.games.trans_europa.game import (
+from workbench.games.trans_europa.actions import (
+    Action,
+    Discard,
+    EndTurn,
+    NextRound,
+    PassCard,
+    PlaceMarker,
+    PlaceRail,
+    action_key,
+    parse_action,
+)
+from workbench.games.trans_europa.adapter import (
     TransEuropa,
     TransEuropaState,
     load_record,
     save_record,
 )
+from workbench.games.trans_europa.cards import (
+    CARDS,
+    DECK,
+    DEMANDING_TABLE,
+    GENEROUS_TABLE,
+    SpecialCard,
+    SpecialDeck,
+    apply_cards,
+    card,
+    schedule,
+)
+from workbench.games.trans_europa.game import Game, Hands
+from workbench.games.trans_europa.record import FORMAT, load_game, save_game
+from workbench.games.trans_europa.rules import CARD_MODES, PRESETS, SCORINGS, Rules
+from workbench.games.trans_europa.rules_io import dump_rules, load_rules, loads_rules, save_rules
+from workbench.games.trans_europa.scoring import (
+    apply_round,
+    game_over,
+    round_points,
+    start_scores,
+    table_points,
+    winners,
+)
 from workbench.games.trans_europa.sim import TABLES, play_rows
+from workbench.games.trans_europa.state import (
+    Observation,
+    Phase,
+    Pieces,
+    RoundResult,
+    SeatRails,
+    State,
+    replay,
+    seat_rails,
+)
 from workbench.maps.board import Board
-from workbench.rules.rules import PRESETS, Rules
 
-__all__ = ["INFO", "LegacyBot", "TransEuropa", "TransEuropaState"]
+__all__ = [
+    "CARDS",
+    "CARD_MODES",
+    "DECK",
+    "DEMANDING_TABLE",
+    "FORMAT",
+    "GENEROUS_TABLE",
+    "INFO",
+    "PRESETS",
+    "SCORINGS",
+    "Action",
+    "Discard",
+    "EndTurn",
+    "Game",
+    "Hands",
+    "LegacyBot",
+    "NextRound",
+    "Observation",
+    "PassCard",
+    "Phase",
+    "Pieces",
+    "PlaceMarker",
+    "PlaceRail",
+    "RoundResult",
+    "Rules",
+    "SeatRails",
+    "SpecialCard",
+    "SpecialDeck",
+    "State",
+    "TransEuropa",
+    "TransEuropaState",
+    "action_key",
+    "apply_cards",
+    "apply_round",
+    "card",
+    "dump_rules",
+    "game_over",
+    "load_game",
+    "load_rules",
+    "loads_rules",
+    "parse_action",
+    "replay",
+    "round_points",
+    "save_game",
+    "save_rules",
+    "schedule",
+    "seat_rails",
+    "start_scores",
+    "table_points",
+    "winners",
+]
 
 
 class LegacyBot:
     """A Trans Europa bot class (``cls(board, rules, players, seat, rng)``, see
-    :class:`workbench.bots.Bot`) as a protocol factory ``(game, seat, rng) -> bot``.
+    :class:`workbench.games.trans_europa.bots.Bot`) as a protocol factory ``(game, seat, rng) -> bot``.
 
     Examples
     --------
-    >>> from workbench.bots import GreedyBot
+    >>> from workbench.games.trans_europa.bots import GreedyBot
     >>> LegacyBot("greedy", GreedyBot)
     <bot 'greedy' of trans_europa>
     """
@@ -67,8 +172,8 @@ def _make(board: Board, rules: Rules, players: int, seed: int) -> TransEuropa:
 
 
 def _bots() -> dict[str, Any]:
-    from workbench.bots import BOTS
     from workbench.bots.search import SearchBot
+    from workbench.games.trans_europa.bots import BOTS
 
     out: dict[str, Any] = {name: LegacyBot(name, cls) for name, cls in BOTS.items()}
     # playouts end when a score changes (Trans Europa scores round by round) and are played

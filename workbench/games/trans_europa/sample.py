@@ -13,11 +13,11 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from workbench.engine.game import Game as EngineGame
-from workbench.engine.state import Observation, Step
+from workbench.games.trans_europa.game import Game as EngineGame
+from workbench.games.trans_europa.state import Observation, Step
 
 if TYPE_CHECKING:
-    from workbench.games.trans_europa.game import TransEuropa, TransEuropaState
+    from workbench.games.trans_europa.adapter import TransEuropa, TransEuropaState
 
 __all__ = ["sample_state"]
 
@@ -42,7 +42,7 @@ def sample_state(game: TransEuropa, obs: Observation, rng: np.random.Generator) 
     Examples
     --------
     >>> from workbench import load_map
-    >>> from workbench.games.trans_europa.game import TransEuropa
+    >>> from workbench.games.trans_europa.adapter import TransEuropa
     >>> game = TransEuropa.create(load_map("maps/tiny.yaml"), players=2, seed=2)
     >>> real = game.new_state()
     >>> obs = real.observation(0)
@@ -54,7 +54,7 @@ def sample_state(game: TransEuropa, obs: Observation, rng: np.random.Generator) 
     >>> fake.legal_actions() == real.legal_actions()
     True
     """
-    from workbench.games.trans_europa.game import TransEuropaState
+    from workbench.games.trans_europa.adapter import TransEuropaState
 
     old = game.engine
     eg = EngineGame(old.board, old.rules, players=old.players, seed=int(rng.integers(2**62)))

@@ -5,7 +5,7 @@ Beside the shared ``games`` and ``seats`` tables (:mod:`workbench.games.tables`)
 writes ``rounds``, one row per seat per round. The referee's callback keeps a scorer's
 notebook: after each action it notes which seat placed a rail, whether that rail began a
 turn (no rail of the turn was down before it: noted after the action before) and who placed
-a round's last rail, which a :class:`~workbench.engine.RoundResult` does not say. When a
+a round's last rail, which a :class:`~workbench.games.trans_europa.RoundResult` does not say. When a
 round is scored one row per seat is written; when the game ends the winners are filled in
 and the game's own rows are written. Nothing is kept once a game is over, so a long sweep's
 memory holds the rows only.
@@ -35,8 +35,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from workbench.engine.actions import PlaceRail
-from workbench.engine.state import RoundResult
+from workbench.games.trans_europa.actions import PlaceRail
+from workbench.games.trans_europa.state import RoundResult
 from workbench.games.protocol import BotFactory
 from workbench.games.referee import Match
 from workbench.games.tables import (
@@ -48,9 +48,9 @@ from workbench.games.tables import (
     result_rows,
     run_rows,
 )
-from workbench.games.trans_europa.game import TransEuropa
+from workbench.games.trans_europa.adapter import TransEuropa
 from workbench.maps.board import Board
-from workbench.rules.rules import Rules
+from workbench.games.trans_europa.rules import Rules
 
 __all__ = ["GAME_COLUMNS", "ROUND_COLUMNS", "SEAT_COLUMNS_TE", "TABLES", "play_rows"]
 
@@ -112,7 +112,7 @@ GAME_COLUMNS: dict[str, str] = {
 }
 """The per-game table: column name -> pandas dtype.
 
-``seed`` is the :class:`~workbench.engine.Game`'s seed (replay a game with
+``seed`` is the :class:`~workbench.games.trans_europa.Game`'s seed (replay a game with
 ``Game(board, rules, players, seed)`` and the same bots); ``bots`` the line-up by seat,
 joined by commas; ``rounds``, ``turns`` and ``rails`` add up the game's rounds;
 ``winners`` (tuple of seats) and ``winner_bots`` (their bots, joined by commas) are empty
