@@ -68,8 +68,8 @@ def measure(map_file: str, games: int, players: int) -> dict[str, float]:
     """The figures of one board (see the module's text)."""
     import workbench.analysis.costmodel as costmodel
     from workbench import load_map
+    from workbench.games.trans_europa import TransEuropa
     from workbench.games.trans_europa.bots import play_game
-    from workbench.games.trans_europa import Game
 
     board = load_map(ROOT / "maps" / map_file)
     clock = {"turn": False, "solver": 0.0, "turn_solver": 0.0}
@@ -86,12 +86,12 @@ def measure(map_file: str, games: int, players: int) -> dict[str, float]:
             if clock["turn"]:
                 clock["turn_solver"] += spent
 
-    play_game(Game(board, players=players, seed=10**6), [tagged] * players, seed=0)  # warm-up
+    play_game(TransEuropa(board, players=players, seed=10**6), [tagged] * players, seed=0)  # warm-up
     costmodel.solve_with_rails = timed
     try:
         start, rounds = time.process_time(), 0
         for seed in range(games):
-            end = play_game(Game(board, players=players, seed=seed), [tagged] * players, seed=seed)
+            end = play_game(TransEuropa(board, players=players, seed=seed), [tagged] * players, seed=seed)
             rounds += end.round
         total = time.process_time() - start
     finally:
@@ -99,7 +99,7 @@ def measure(map_file: str, games: int, players: int) -> dict[str, float]:
     record: list[bool] = []
     watched.record = record
     for seed in range(games):
-        play_game(Game(board, players=players, seed=seed), [watched] * players, seed=seed)
+        play_game(TransEuropa(board, players=players, seed=seed), [watched] * players, seed=seed)
     still = sum(record) / max(len(record), 1)
     turn_share = clock["turn_solver"] / total
     return {

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from tests.fuzz import MAPS, mutate_record, mutate_text, read_map_text, rules_seeds
 from workbench import MapError, load_map
-from workbench.games.trans_europa import Game, load_game, save_game
+from workbench.games.trans_europa import TransEuropa as Game, load_game, save_game
 from workbench.exceptions import RulesError
 from workbench.maps.io import loads_map
 from workbench.games.trans_europa.rules_io import loads_rules

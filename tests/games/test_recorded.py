@@ -19,7 +19,7 @@ import pytest
 
 from workbench import load_map
 from workbench.games.trans_europa.bots import BOTS, play_game
-from workbench.games.trans_europa import Game
+from workbench.games.trans_europa import TransEuropa
 from workbench.games import GAMES, Match
 from workbench.games.trans_europa import Rules
 from workbench.games.trans_europa.cards import CARDS
@@ -60,7 +60,7 @@ def test_the_referee_plays_the_recorded_games_move_for_move(case: dict[str, Any]
 
 @pytest.mark.parametrize("case", RECORDED["games"][::3], ids=_id)
 def test_play_game_plays_the_recorded_games(case: dict[str, Any]) -> None:
-    game = Game(
+    game = TransEuropa(
         load_map(BOARDS[case["board"]]),
         _rules(case["preset"]),
         players=len(case["bots"]),

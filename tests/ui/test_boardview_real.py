@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from workbench import Board
-from workbench.games.trans_europa import EndTurn, Game, PlaceMarker, PlaceRail, State
+from workbench.games.trans_europa import EndTurn, TransEuropa as Game, PlaceMarker, PlaceRail, TransEuropaState as State
 from workbench.maps.lattice import edge
 from workbench.games.trans_europa import Rules
 from workbench.ui.boardview import BoardView, colored_rails, player_color

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from workbench import Board
 from workbench.analysis import missing_rails
 from workbench.games.trans_europa.bots import BOTS
-from workbench.games.trans_europa import Game, PlaceMarker, PlaceRail
+from workbench.games.trans_europa import TransEuropa as Game, PlaceMarker, PlaceRail
 from workbench.exceptions import IllegalActionError
 from workbench.maps.lattice import plane_xy
 from workbench.games.trans_europa import CARDS, PRESETS, Rules

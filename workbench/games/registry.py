@@ -121,7 +121,7 @@ class GameInfo:
         Examples
         --------
         >>> GAMES["trans_europa"].bot("greedy")
-        <bot 'greedy' of trans_europa>
+        <class 'workbench.games.trans_europa.bots.greedy.GreedyBot'>
         >>> GAMES["trans_europa"].bot("gredy")
         Traceback (most recent call last):
         ...

@@ -35,12 +35,12 @@ from workbench.analysis.routes import start_heatmap
 from workbench.games.trans_europa import (
     Action,
     EndTurn,
-    Game,
+    TransEuropa as Game,
     NextRound,
     PlaceMarker,
     PlaceRail,
     RoundResult,
-    State,
+    TransEuropaState as State,
 )
 from workbench.exceptions import IllegalActionError, InfeasibleError
 from workbench.games import GAMES, Match
@@ -321,7 +321,7 @@ def completion(state: State, seat: int, start: Point | None = None) -> Completio
     Examples
     --------
     >>> from workbench import load_map
-    >>> from workbench.games.trans_europa import Game
+    >>> from workbench.games.trans_europa import TransEuropa as Game
     >>> state = Game(load_map("maps/tiny.yaml"), players=2, seed=1).new_state()
     >>> state.apply(PlaceMarker((1, 1)))
     >>> best = missing_rails(state.game.board, [], (1, 1), state.hands[0])

@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from workbench.analysis.costs import Completion
-from workbench.games.trans_europa import Action, Game, State
+from workbench.games.trans_europa import Action, TransEuropa as Game, TransEuropaState as State
 from workbench.games.trans_europa import CARDS, PRESETS, Rules
 from workbench.session.events import Change
 from workbench.session.play import (

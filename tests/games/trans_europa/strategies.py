@@ -7,8 +7,8 @@ from typing import Literal
 from hypothesis import strategies as st
 
 from tests.strategies import text
-from workbench.maps.board import TERRAINS
 from workbench.games.trans_europa import CARDS, Rules
+from workbench.maps.board import TERRAINS
 
 COLORS = ["brown", "white", "pink", "orange", "turquoise"]
 

@@ -4,7 +4,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from workbench.games.trans_europa import EndTurn, NextRound, PlaceMarker, PlaceRail, action_key, parse_action
+from workbench.games.trans_europa import (
+    EndTurn,
+    NextRound,
+    PlaceMarker,
+    PlaceRail,
+    action_key,
+    parse_action,
+)
 
 coords = st.integers(0, 99)
 points = st.tuples(coords, coords)

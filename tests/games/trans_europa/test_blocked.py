@@ -1,6 +1,6 @@
 """A round that ends because nobody can build: colored rails wall every network in.
 
-The board is ``tests/engine/maps/corridor.yaml``: six points in a row, West at [0, 0] and
+The board is ``tests/games/trans_europa/maps/corridor.yaml``: six points in a row, West at [0, 0] and
 East at [5, 0]. Each player's marker sits in the middle and their city lies beyond the
 other's marker, so one colored rail each closes the corridor between them; once each has
 built out to the wall's end of their side, neither has a legal rail.
@@ -13,8 +13,14 @@ from pathlib import Path
 import pytest
 
 from workbench import Board, load_map
-from workbench.games.trans_europa import EndTurn, Game, PlaceMarker, PlaceRail, State
-from workbench.games.trans_europa import Rules
+from workbench.games.trans_europa import (
+    EndTurn,
+    PlaceMarker,
+    PlaceRail,
+    Rules,
+    TransEuropa,
+    TransEuropaState,
+)
 
 CORRIDOR = Path(__file__).parent / "maps" / "corridor.yaml"
 
@@ -24,9 +30,9 @@ def corridor() -> Board:
     return load_map(CORRIDOR)
 
 
-def walled(board: Board, **rules: object) -> State:
+def walled(board: Board, **rules: object) -> TransEuropaState:
     """Seat 0 (East) on [2, 0], seat 1 (West) on [3, 0]; each closes the other's way."""
-    game = Game(
+    game = TransEuropa(
         board, Rules().replace(colored_rails=1, **rules), players=2, hands=[(("East",), ("West",))]
     )
     state = game.new_state()
@@ -86,7 +92,7 @@ def test_a_walled_in_seat_is_skipped_while_another_can_build(corridor: Board) ->
 
 
 def test_without_colored_rails_the_corridor_is_never_blocked(corridor: Board) -> None:
-    game = Game(corridor, Rules(), players=2, hands=[(("East",), ("West",))])
+    game = TransEuropa(corridor, Rules(), players=2, hands=[(("East",), ("West",))])
     state = game.new_state()
     state.apply(PlaceMarker((2, 0)))
     state.apply(PlaceMarker((3, 0)))

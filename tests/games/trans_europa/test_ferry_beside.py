@@ -4,20 +4,27 @@ from __future__ import annotations
 
 import pytest
 
-from workbench.games.trans_europa import EndTurn, Game, PlaceMarker, PlaceRail
 from workbench.exceptions import IllegalActionError
+from workbench.games.trans_europa import (
+    EndTurn,
+    PlaceMarker,
+    PlaceRail,
+    Rules,
+    TransEuropa,
+    dump_rules,
+    loads_rules,
+)
 from workbench.maps.board import Board
-from workbench.games.trans_europa import Rules, dump_rules, loads_rules
 
 FERRY = ((5, 1), (6, 1))
 
 
-def started(tiny: Board, beside: bool) -> Game:
+def started(tiny: Board, beside: bool) -> TransEuropa:
     rules = Rules(ferry_rails=2, colored_rails=3, ferry_beside_colored=beside)
-    return Game(tiny, rules, players=2, hands=[(("Hazel",), ("Elder",))])
+    return TransEuropa(tiny, rules, players=2, hands=[(("Hazel",), ("Elder",))])
 
 
-def after_a_colored_ferry_rail(game: Game):  # type: ignore[no-untyped-def]
+def after_a_colored_ferry_rail(game: TransEuropa):  # type: ignore[no-untyped-def]
     state = game.new_state()
     state.apply(PlaceMarker((5, 1)))
     state.apply(PlaceMarker((6, 1)))

@@ -3,7 +3,7 @@
 A change to the rules' engine that changes any of these games shows up here. When the
 change is intended, regenerate the files and review the diff:
 
-    .venv/bin/python -m tests.engine.test_golden
+    .venv/bin/python -m tests.games.trans_europa.test_golden
 """
 
 from __future__ import annotations
@@ -18,14 +18,13 @@ import pytest
 
 from tests.conftest import MAPS
 from workbench import load_map
-from workbench.games.trans_europa import Action, Game, State, replay
-from workbench.games.trans_europa import DECK, Rules
+from workbench.games.trans_europa import DECK, Action, Rules, TransEuropa, TransEuropaState, replay
 
 from .policies import first_legal, seeded_random
 
 GOLDEN = Path(__file__).parent / "golden"
 
-Policy = Callable[[State, np.random.Generator], Action]
+Policy = Callable[[TransEuropaState, np.random.Generator], Action]
 
 CASES: dict[str, dict[str, Any]] = {
     "tiny_first_legal": {
@@ -114,8 +113,8 @@ CASES: dict[str, dict[str, Any]] = {
 POLICIES: dict[str, Policy] = {"first_legal": first_legal, "seeded_random": seeded_random}
 
 
-def play(case: dict[str, Any]) -> tuple[Game, State]:
-    game = Game(
+def play(case: dict[str, Any]) -> tuple[TransEuropa, TransEuropaState]:
+    game = TransEuropa(
         load_map(MAPS / case["map"]),
         Rules().replace(**case["rules"]),
         players=case["players"],
@@ -131,7 +130,7 @@ def play(case: dict[str, Any]) -> tuple[Game, State]:
     return game, state
 
 
-def transcript(case: dict[str, Any], state: State) -> dict[str, Any]:
+def transcript(case: dict[str, Any], state: TransEuropaState) -> dict[str, Any]:
     return {
         "case": case,
         "actions": [str(a) for a in state.history],
@@ -153,8 +152,8 @@ def transcript(case: dict[str, Any], state: State) -> dict[str, Any]:
             }
             for r in state.results
         ],
-        "scores": list(state.scores),
-        "winners": list(state.winners),
+        "scores": list(state.scores()),
+        "winners": list(state.winners()),
     }
 
 
@@ -172,7 +171,7 @@ def regenerate() -> None:
         _, state = play(case)
         text = json.dumps(transcript(case, state), indent=1) + "\n"
         (GOLDEN / f"{name}.json").write_text(text, encoding="utf-8")
-        print(f"{name}: {len(state.history)} actions, scores {state.scores}")
+        print(f"{name}: {len(state.history)} actions, scores {state.scores()}")
 
 
 if __name__ == "__main__":

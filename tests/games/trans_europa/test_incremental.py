@@ -15,15 +15,23 @@ from hypothesis import strategies as st
 
 from tests.conftest import MAPS
 from workbench import load_map
-from workbench.games.trans_europa import Action, EndTurn, Game, PlaceRail, State, action_key
+from workbench.games.trans_europa import (
+    Action,
+    EndTurn,
+    NextRound,
+    PlaceRail,
+    Rules,
+    TransEuropa,
+    TransEuropaState,
+    action_key,
+)
 from workbench.maps.lattice import Edge, Point
-from workbench.games.trans_europa import Rules
 
 TINY = load_map(MAPS / "tiny.yaml")
 EUROPE = load_map(MAPS / "trans_europa.yaml")
 
 
-def usable(state: State, seat: int) -> set[Edge]:
+def usable(state: TransEuropaState, seat: int) -> set[Edge]:
     rules = state.round_rules
     out = set()
     for s in state.rails:
@@ -34,7 +42,7 @@ def usable(state: State, seat: int) -> set[Edge]:
     return out
 
 
-def network(state: State, seat: int) -> set[Point]:
+def network(state: TransEuropaState, seat: int) -> set[Point]:
     marker = state.markers[seat]
     if marker is None:
         return set()
@@ -43,7 +51,7 @@ def network(state: State, seat: int) -> set[Point]:
     return set(nx.node_connected_component(G, marker))
 
 
-def legal_rails(state: State) -> list[Action]:
+def legal_rails(state: TransEuropaState) -> list[Action]:
     """The build phase's legal actions by their definition (black rails only)."""
     seat = state.to_play
     assert seat is not None
@@ -65,7 +73,7 @@ def legal_rails(state: State) -> list[Action]:
     return out
 
 
-def check(state: State) -> None:
+def check(state: TransEuropaState) -> None:
     where = state.game.city_points
     for seat in range(state.game.players):
         net = network(state, seat)
@@ -84,14 +92,14 @@ def check(state: State) -> None:
     assert sorted(actions, key=action_key) == actions
 
 
-def playout(game: Game, seed: int, steps: int) -> State:
+def playout(game: TransEuropa, seed: int, steps: int) -> TransEuropaState:
     state = game.new_state()
     rng = np.random.default_rng(seed)
     for _ in range(steps):
         if state.is_terminal():
             break
         check(state)
-        actions = state.legal_actions()
+        actions = state.legal_actions() or [NextRound()]
         state.apply(actions[int(rng.integers(len(actions)))])
     check(state)
     return state
@@ -112,17 +120,17 @@ def playout(game: Game, seed: int, steps: int) -> State:
     ),
 )
 def test_tiny_positions_match_a_search(seed: int, rules: Rules) -> None:
-    playout(Game(TINY, rules, players=2, seed=seed), seed, 250)
+    playout(TransEuropa(TINY, rules, players=2, seed=seed), seed, 250)
 
 
 @settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 5))
 def test_europe_positions_match_a_search(seed: int, players: int) -> None:
-    playout(Game(EUROPE, players=players, seed=seed), seed, 120)
+    playout(TransEuropa(EUROPE, players=players, seed=seed), seed, 120)
 
 
 def test_a_copy_grows_its_own_networks() -> None:
-    state = playout(Game(EUROPE, players=3, seed=4), 4, 60)
+    state = playout(TransEuropa(EUROPE, players=3, seed=4), 4, 60)
     assert state.phase == "build"
     twin = state.copy()
     seat = twin.to_play
@@ -132,7 +140,7 @@ def test_a_copy_grows_its_own_networks() -> None:
     for _ in range(6):
         if twin.phase != "build":
             break
-        twin.apply(twin.legal_actions()[0])
+        twin.apply((twin.legal_actions() or [NextRound()])[0])
     assert [state.network(s) for s in range(3)] == before
     assert state.legal_actions() == legal
     check(state)

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from workbench import Board
-from workbench.games.trans_europa import Game, PlaceMarker, load_game, save_game
+from workbench.games.trans_europa import NextRound, PlaceMarker, TransEuropa, load_game, save_game
 from workbench.records import digest
 
 DEALS = [[["Alder", "Cedar"], ["Birch", "Dogwood"]], [["Elder"], ["Fir", "Ginkgo"]]]
@@ -23,7 +23,7 @@ def resealed(record: dict[str, Any]) -> dict[str, Any]:
 
 
 def fixed(tiny: Board) -> dict[str, Any]:
-    state = Game(tiny, players=2, hands=DEALS).new_state()
+    state = TransEuropa(tiny, players=2, hands=DEALS).new_state()
     state.apply(PlaceMarker((1, 1)))
     return save_game(state)
 
@@ -75,11 +75,11 @@ def test_a_record_on_another_board_names_both_boards(tiny: Board) -> None:
 
 
 def test_a_game_saved_mid_way_loads_at_its_round(tiny: Board) -> None:
-    state = Game(tiny, players=2, seed=5, scores=(3, 4), start_round=4).new_state()
-    state.apply(state.legal_actions()[0])
+    state = TransEuropa(tiny, players=2, seed=5, scores=(3, 4), start_round=4).new_state()
+    state.apply((state.legal_actions() or [NextRound()])[0])
     record = save_game(state)
     loaded = load_game(record, tiny)
-    assert loaded == state and (loaded.round, loaded.scores) == (4, (3, 4))
-    plain = Game(tiny, players=2, seed=5).new_state()
-    plain.apply(plain.legal_actions()[0])
+    assert loaded == state and (loaded.round, loaded.scores()) == (4, (3, 4))
+    plain = TransEuropa(tiny, players=2, seed=5).new_state()
+    plain.apply((plain.legal_actions() or [NextRound()])[0])
     assert "start_round" not in save_game(plain) and load_game(save_game(plain), tiny).round == 1

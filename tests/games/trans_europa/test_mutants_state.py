@@ -15,25 +15,25 @@ from pathlib import Path
 import pytest
 
 from workbench import Board, load_map
+from workbench.exceptions import IllegalActionError
 from workbench.games.trans_europa import (
     Discard,
     EndTurn,
-    Game,
     PassCard,
     PlaceMarker,
     PlaceRail,
+    Rules,
     SeatRails,
+    TransEuropa,
     seat_rails,
 )
-from workbench.exceptions import IllegalActionError
-from workbench.games.trans_europa import Rules
 
 FERRY = ((5, 1), (6, 1))
 CORRIDOR = Path(__file__).parent / "maps" / "corridor.yaml"
 
 
-def game_of(board: Board, hands: tuple[tuple[str, ...], ...], **rules: object) -> Game:
-    return Game(board, Rules().replace(**rules), players=len(hands), hands=[hands])
+def game_of(board: Board, hands: tuple[tuple[str, ...], ...], **rules: object) -> TransEuropa:
+    return TransEuropa(board, Rules().replace(**rules), players=len(hands), hands=[hands])
 
 
 def test_a_draft_names_the_cards_of_its_color_and_tells_the_last_seat_to_return_one(
@@ -129,7 +129,7 @@ def test_a_hand_cut_off_by_colored_singles_counts_them_as_singles_whatever_ferri
     # [3,0]; each one's colored rail walls the other in; ferries would take two rails
     corridor = load_map(CORRIDOR)
     rules = Rules(colored_rails=1, ferry_rails=2)
-    state = Game(corridor, rules, players=2, hands=[(("East",), ("West",))]).new_state()
+    state = TransEuropa(corridor, rules, players=2, hands=[(("East",), ("West",))]).new_state()
     state.apply(PlaceMarker((2, 0)))
     state.apply(PlaceMarker((3, 0)))
     state.apply(PlaceRail(((2, 0), (3, 0)), colored=True))
@@ -166,7 +166,7 @@ def test_beside_a_colored_ferry_rail_others_still_get_colored_twins_elsewhere(
     tiny: Board,
 ) -> None:
     rules = Rules(ferry_rails=2, colored_rails=3, ferry_beside_colored=True)
-    state = Game(tiny, rules, players=2, hands=[(("Hazel",), ("Elder",))]).new_state()
+    state = TransEuropa(tiny, rules, players=2, hands=[(("Hazel",), ("Elder",))]).new_state()
     state.apply(PlaceMarker(FERRY[0]))
     state.apply(PlaceMarker(FERRY[1]))
     state.apply(PlaceRail(FERRY, colored=True))
@@ -223,7 +223,7 @@ def test_an_illegal_pass_names_the_pass_and_how_many_there_are(tiny: Board) -> N
 def test_cards_of_a_color_a_special_card_takes_out_are_the_cards_returned(tiny: Board) -> None:
     rules = Rules(special_cards=("no_white",), card_mode="fixed")
     hands = [(("Alder", "Cedar"), ("Birch", "Dogwood"))]
-    state = Game(tiny, rules, players=2, hands=hands).new_state()
+    state = TransEuropa(tiny, rules, players=2, hands=hands).new_state()
     assert state.hands == (("Alder",), ("Birch",))
     assert state.returned == ("Cedar", "Dogwood")
 
@@ -242,7 +242,7 @@ def test_with_three_players_a_walled_in_seat_is_passed_over_to_the_next_on_the_l
     # colored rail [0,0]-[1,0]: its turn is skipped and seat 2 plays
     board = load_map(Path(__file__).parent / "maps" / "three_corridor.yaml")
     hands = (("Beech",), ("Ash",), ("Cherry",))
-    state = Game(board, Rules(colored_rails=1), players=3, hands=[hands]).new_state()
+    state = TransEuropa(board, Rules(colored_rails=1), players=3, hands=[hands]).new_state()
     for p in ((1, 0), (0, 0), (5, 0)):
         state.apply(PlaceMarker(p))
     state.apply(PlaceRail(((0, 0), (1, 0)), colored=True))
@@ -277,7 +277,7 @@ def test_after_a_pass_each_player_has_seen_the_card_it_received(tiny: Board) -> 
 def test_with_three_players_a_seat_that_cannot_discard_is_passed_over(europe: Board) -> None:
     # seat 1 holds one card: it keeps it, and seat 2 chooses after seat 0
     hands = (("Barcelona", "Bordeaux"), ("Lisbon",), ("Madrid", "Valencia"))
-    state = Game(europe, Rules(discard_one=True), players=3, hands=[hands]).new_state()
+    state = TransEuropa(europe, Rules(discard_one=True), players=3, hands=[hands]).new_state()
     assert (state.phase, state.to_play) == ("discard", 0)
     state.apply(Discard("Barcelona"))
     assert (state.phase, state.to_play) == ("discard", 2)
@@ -294,7 +294,7 @@ def test_a_hand_cut_off_by_a_colored_ferry_rail_counts_the_whole_ferry() -> None
     # (on [4,0]) needs the ferry's second rail, [2,0]-[3,0] and [0,0]-[1,0]: 3
     board = load_map(Path(__file__).parent / "maps" / "ferry_corridor.yaml")
     rules = Rules(colored_rails=1, ferry_rails=2)
-    state = Game(board, rules, players=2, hands=[(("East",), ("West",))]).new_state()
+    state = TransEuropa(board, rules, players=2, hands=[(("East",), ("West",))]).new_state()
     state.apply(PlaceMarker((2, 0)))
     state.apply(PlaceMarker((4, 0)))
     state.apply(PlaceRail(((1, 0), (2, 0))))

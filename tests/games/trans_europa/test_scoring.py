@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.rules.strategies import missing_counts, rules
+from tests.games.trans_europa.strategies import missing_counts, rules
 from workbench.games.trans_europa import (
     DEMANDING_TABLE,
     GENEROUS_TABLE,

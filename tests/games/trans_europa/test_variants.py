@@ -16,39 +16,37 @@ import pytest
 
 from workbench import Board
 from workbench.analysis.costs import missing_rails
-from workbench.games.trans_europa import (
-    Discard,
-    EndTurn,
-    Game,
-    NextRound,
-    PassCard,
-    PlaceMarker,
-    PlaceRail,
-    State,
-    load_game,
-    replay,
-    save_game,
-)
 from workbench.exceptions import IllegalActionError
 from workbench.games.trans_europa import (
     CARDS,
     DECK,
     DEMANDING_TABLE,
     GENEROUS_TABLE,
+    Discard,
+    EndTurn,
+    NextRound,
+    PassCard,
+    PlaceMarker,
+    PlaceRail,
     Rules,
+    TransEuropa,
+    TransEuropaState,
     apply_cards,
+    load_game,
+    replay,
     round_points,
+    save_game,
     schedule,
 )
 
 FERRY = ((5, 1), (6, 1))
 
 
-def game_of(board: Board, hands: tuple[tuple[str, ...], ...], **rules: object) -> Game:
-    return Game(board, Rules().replace(**rules), players=len(hands), hands=[hands])
+def game_of(board: Board, hands: tuple[tuple[str, ...], ...], **rules: object) -> TransEuropa:
+    return TransEuropa(board, Rules().replace(**rules), players=len(hands), hands=[hands])
 
 
-def markers(state: State, *points: tuple[int, int]) -> State:
+def markers(state: TransEuropaState, *points: tuple[int, int]) -> TransEuropaState:
     for p in points:
         state.apply(PlaceMarker(p))
     assert state.phase == "build"
@@ -110,9 +108,9 @@ def test_a_one_card_hand_does_not_discard(tiny: Board) -> None:
 
 
 def test_the_next_round_discards_from_its_own_starter(tiny: Board) -> None:
-    state = Game(tiny, Rules(discard_one=True, target=99), players=2, seed=5).new_state()
+    state = TransEuropa(tiny, Rules(discard_one=True, target=99), players=2, seed=5).new_state()
     while state.phase != "round_over":
-        state.apply(state.legal_actions()[0])
+        state.apply((state.legal_actions() or [NextRound()])[0])
     assert [len(h) for h in state.results[0].hands] == [4, 4], "scoring uses the final hands"
     state.apply(NextRound())
     assert state.phase == "discard" and state.to_play == 1 == state.starter
@@ -159,12 +157,12 @@ def test_draft_extra_card_goes_round_the_table(tiny: Board) -> None:
 
 
 def test_draft_without_a_card_left_is_skipped(tiny: Board) -> None:
-    state = Game(tiny, Rules(draft_extra=("pink",)), players=2, seed=1).new_state()
+    state = TransEuropa(tiny, Rules(draft_extra=("pink",)), players=2, seed=1).new_state()
     assert state.phase == "markers"  # two players hold both pink cards
 
 
 def test_draft_on_europe(europe: Board) -> None:
-    game = Game(europe, Rules(draft_extra=("brown", "pink")), players=4, seed=6)
+    game = TransEuropa(europe, Rules(draft_extra=("brown", "pink")), players=4, seed=6)
     state = game.new_state()
     dealt = game.deal(1)
     assert state.phase == "draft" and state.observation(0).step == "draft brown"
@@ -173,7 +171,7 @@ def test_draft_on_europe(europe: Board) -> None:
         seat = state.to_play
         assert seat is not None
         assert len(state.hands[seat]) == 6 and sum(map(len, state.hands)) == 21
-        state.apply(state.legal_actions()[-1])
+        state.apply((state.legal_actions() or [NextRound()])[-1])
     assert state.phase == "markers"
     assert [len(h) for h in state.hands] == [5] * 4
     for hand in state.hands:
@@ -202,7 +200,7 @@ def test_pass_one_card_left_twice(tiny: Board) -> None:
 
 
 def test_pass_one_goes_to_the_left_neighbour(europe: Board) -> None:
-    game = Game(europe, Rules(pass_one_times=1), players=3, seed=2)
+    game = TransEuropa(europe, Rules(pass_one_times=1), players=3, seed=2)
     state = game.new_state()
     chosen = []
     for _ in range(3):
@@ -235,7 +233,7 @@ def test_pass_hand_needs_no_decision(tiny: Board) -> None:
 
 
 def test_pass_hand_goes_left(europe: Board) -> None:
-    game = Game(europe, Rules(pass_hand=True), players=4, seed=3)
+    game = TransEuropa(europe, Rules(pass_hand=True), players=4, seed=3)
     dealt = game.deal(1)
     state = game.new_state()
     assert state.hands == tuple(dealt[(i - 1) % 4] for i in range(4))
@@ -248,18 +246,18 @@ def test_pass_hand_goes_left(europe: Board) -> None:
 
 def test_special_cards_per_round_follow_the_schedule(tiny: Board) -> None:
     rules = Rules(special_cards=DECK, target=99)
-    game = Game(tiny, rules, players=2, seed=11)
+    game = TransEuropa(tiny, rules, players=2, seed=11)
     seq = np.random.SeedSequence(11, spawn_key=(0, 1))
     expected = schedule(rules, 25, np.random.default_rng(seq))
     assert [game.round_cards(r) for r in range(1, 26)] == expected
     assert sorted(c for r in range(1, 20) for c in game.round_cards(r)) == sorted(DECK)
-    assert Game(tiny, rules, players=2, seed=11).round_cards(3) == expected[2]
-    assert game.deal(1) == Game(tiny, Rules(), players=2, seed=11).deal(1), "deal unchanged"
+    assert TransEuropa(tiny, rules, players=2, seed=11).round_cards(3) == expected[2]
+    assert game.deal(1) == TransEuropa(tiny, Rules(), players=2, seed=11).deal(1), "deal unchanged"
 
 
 def test_round_rules_and_cards_are_shown(tiny: Board) -> None:
     rules = Rules(special_cards=DECK, cards_per_round=2, target=99)
-    game = Game(tiny, rules, players=2, seed=4)
+    game = TransEuropa(tiny, rules, players=2, seed=4)
     state = game.new_state()
     for r in (1, 2, 3):
         assert state.cards == game.round_cards(r) and len(state.cards) == 2
@@ -267,31 +265,31 @@ def test_round_rules_and_cards_are_shown(tiny: Board) -> None:
         obs = state.observation(1)
         assert obs.cards == state.cards and obs.rules == state.round_rules
         while state.phase != "round_over":
-            state.apply(state.legal_actions()[0])
+            state.apply((state.legal_actions() or [NextRound()])[0])
         assert state.results[-1].cards == state.cards
         state.apply(NextRound())
 
 
 def test_fixed_cards_rule_every_round(tiny: Board) -> None:
     rules = Rules(special_cards=("three_rails", "no_white", "generous"), card_mode="fixed")
-    game = Game(tiny, rules, players=2, seed=2)
+    game = TransEuropa(tiny, rules, players=2, seed=2)
     state = game.new_state()
     assert state.cards == ("three_rails", "no_white", "generous")
     assert all(len(h) == 4 for h in state.hands)
     markers(state, (0, 0), (8, 5))
     assert state.turn_budget == 3
     for _ in range(3):
-        state.apply(state.legal_actions()[0])
+        state.apply((state.legal_actions() or [NextRound()])[0])
     assert state.to_play == 1
     while state.phase == "build":
-        state.apply(state.legal_actions()[0])
+        state.apply((state.legal_actions() or [NextRound()])[0])
     result = state.results[-1]
     assert state.round_rules.table == GENEROUS_TABLE
     assert result.points == round_points(state.round_rules, result.missing)
 
 
 def test_card_colors_out_go_back_under_the_stack(tiny: Board) -> None:
-    game = Game(
+    game = TransEuropa(
         tiny,
         Rules(special_cards=("no_white",), card_mode="fixed"),
         players=2,
@@ -304,7 +302,7 @@ def test_card_colors_out_go_back_under_the_stack(tiny: Board) -> None:
 
 def test_water_card_and_anywhere_card(tiny: Board) -> None:
     rules = Rules(special_cards=("water_single", "anywhere"), card_mode="fixed")
-    state = Game(tiny, rules, players=2, hands=[(("Alder",), ("Ivy",))]).new_state()
+    state = TransEuropa(tiny, rules, players=2, hands=[(("Alder",), ("Ivy",))]).new_state()
     markers(state, (6, 2), (0, 0))
     state.apply(rail((6, 1), (6, 2)))  # water: a single this round, so the turn goes on
     state.apply(rail((7, 0), (8, 0)))  # anywhere
@@ -434,11 +432,11 @@ def test_colored_rail_on_a_ferry(tiny: Board) -> None:
 
 def test_variant_games_replay_and_save(tiny: Board) -> None:
     rules = Rules.preset("colored").replace(discard_one=True, pass_one_times=1, reveal=("pink",))
-    game = Game(tiny, rules, players=2, seed=9)
+    game = TransEuropa(tiny, rules, players=2, seed=9)
     state = game.new_state()
     rng = np.random.default_rng(9)
     while not state.is_terminal() and len(state.history) < 400:
-        actions = state.legal_actions()
+        actions = state.legal_actions() or [NextRound()]
         state.apply(actions[int(rng.integers(len(actions)))])
     texts = [str(a) for a in state.history]
     assert any(t.startswith("D ") for t in texts) and any(t.startswith("P ") for t in texts)
@@ -453,12 +451,12 @@ DEAL = (("Alder", "Elder", "Ginkgo"), ("Cedar", "Ivy", "Juniper"))
 """Left over after this deal: Birch (brown), Dogwood (white), Fir (pink), Hazel (orange)."""
 
 
-def card_round(tiny: Board, card_id: str) -> State:
+def card_round(tiny: Board, card_id: str) -> TransEuropaState:
     rules = Rules(special_cards=(card_id,), card_mode="fixed")
-    return Game(tiny, rules, players=2, hands=[DEAL]).new_state()
+    return TransEuropa(tiny, rules, players=2, hands=[DEAL]).new_state()
 
 
-def check_card(state: State, card_id: str) -> None:
+def check_card(state: TransEuropaState, card_id: str) -> None:
     """What the card does to the first round, seen from the state before the markers."""
     rules = state.round_rules
     if card_id == "generous":
@@ -506,7 +504,7 @@ def test_each_special_card_plays_a_round(tiny: Board, card_id: str) -> None:
     assert state.cards == (card_id,) and state.round_rules == CARDS[card_id].apply(state.game.rules)
     check_card(state, card_id)
     while state.phase not in ("round_over", "game_over"):
-        state.apply(state.legal_actions()[0])
+        state.apply((state.legal_actions() or [NextRound()])[0])
     result = state.results[-1]
     assert result.cards == (card_id,)
     assert result.points == round_points(state.round_rules, result.missing)

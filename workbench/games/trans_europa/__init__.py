@@ -9,11 +9,11 @@ readings); saved games are :mod:`.record`, determinization :mod:`.sample`, the b
 :mod:`.bots` and the simulator's rows :mod:`.sim`.
 
 >>> from workbench import load_map
->>> from workbench.games.trans_europa import Game, replay
->>> game = Game(load_map("maps/tiny.yaml"), players=2, seed=1)
+>>> from workbench.games.trans_europa import TransEuropa, replay
+>>> game = TransEuropa(load_map("maps/tiny.yaml"), players=2, seed=1)
 >>> state = game.new_state()
 >>> while not state.is_terminal():
-...     state.apply(state.legal_actions()[0])
+...     state.apply(state.legal_actions()[0] if state.to_play is not None else NextRound())
 >>> state.phase, len(state.results) >= 1, replay(game, state.history) == state
 ('game_over', True, True)
 >>> from workbench.games import GAMES
@@ -27,9 +27,6 @@ from __future__ import annotations
 import os
 from typing import Any
 
-import numpy as np
-
-from workbench.games.protocol import Bot as ProtocolBot
 from workbench.games.registry import GameInfo, rules_resolver
 from workbench.games.trans_europa.actions import (
     Action,
@@ -42,12 +39,6 @@ from workbench.games.trans_europa.actions import (
     action_key,
     parse_action,
 )
-from workbench.games.trans_europa.adapter import (
-    TransEuropa,
-    TransEuropaState,
-    load_record,
-    save_record,
-)
 from workbench.games.trans_europa.cards import (
     CARDS,
     DECK,
@@ -59,7 +50,7 @@ from workbench.games.trans_europa.cards import (
     card,
     schedule,
 )
-from workbench.games.trans_europa.game import Game, Hands
+from workbench.games.trans_europa.game import NAME, Hands, TransEuropa
 from workbench.games.trans_europa.record import FORMAT, load_game, save_game
 from workbench.games.trans_europa.rules import CARD_MODES, PRESETS, SCORINGS, Rules
 from workbench.games.trans_europa.rules_io import dump_rules, load_rules, loads_rules, save_rules
@@ -78,7 +69,7 @@ from workbench.games.trans_europa.state import (
     Pieces,
     RoundResult,
     SeatRails,
-    State,
+    TransEuropaState,
     replay,
     seat_rails,
 )
@@ -92,14 +83,13 @@ __all__ = [
     "FORMAT",
     "GENEROUS_TABLE",
     "INFO",
+    "NAME",
     "PRESETS",
     "SCORINGS",
     "Action",
     "Discard",
     "EndTurn",
-    "Game",
     "Hands",
-    "LegacyBot",
     "NextRound",
     "Observation",
     "PassCard",
@@ -112,7 +102,6 @@ __all__ = [
     "SeatRails",
     "SpecialCard",
     "SpecialDeck",
-    "State",
     "TransEuropa",
     "TransEuropaState",
     "action_key",
@@ -137,30 +126,6 @@ __all__ = [
 ]
 
 
-class LegacyBot:
-    """A Trans Europa bot class (``cls(board, rules, players, seat, rng)``, see
-    :class:`workbench.games.trans_europa.bots.Bot`) as a protocol factory ``(game, seat, rng) -> bot``.
-
-    Examples
-    --------
-    >>> from workbench.games.trans_europa.bots import GreedyBot
-    >>> LegacyBot("greedy", GreedyBot)
-    <bot 'greedy' of trans_europa>
-    """
-
-    def __init__(self, name: str, cls: Any) -> None:
-        self.name = name
-        self.cls = cls
-
-    def __repr__(self) -> str:
-        return f"<bot {self.name!r} of trans_europa>"
-
-    def __call__(self, game: Any, seat: int, rng: np.random.Generator) -> ProtocolBot:
-        engine = game.engine if isinstance(game, TransEuropa) else game
-        bot: ProtocolBot = self.cls(engine.board, engine.rules, engine.players, seat, rng)
-        return bot
-
-
 def _load_board(path: str | os.PathLike[str]) -> Board:
     from workbench.maps.io import load_lattice
 
@@ -168,14 +133,14 @@ def _load_board(path: str | os.PathLike[str]) -> Board:
 
 
 def _make(board: Board, rules: Rules, players: int, seed: int) -> TransEuropa:
-    return TransEuropa.create(board, rules, players=players, seed=seed)
+    return TransEuropa(board, rules, players=players, seed=seed)
 
 
 def _bots() -> dict[str, Any]:
     from workbench.bots.search import SearchBot
     from workbench.games.trans_europa.bots import BOTS
 
-    out: dict[str, Any] = {name: LegacyBot(name, cls) for name, cls in BOTS.items()}
+    out: dict[str, Any] = dict(BOTS)
     # playouts end when a score changes (Trans Europa scores round by round) and are played
     # by greedy bots: random ones never finish a hand on a full board
     out["search"] = SearchBot.factory(playouts=16, until_score_change=True, rollout=out["greedy"])
@@ -183,7 +148,7 @@ def _bots() -> dict[str, Any]:
 
 
 INFO = GameInfo(
-    name="trans_europa",
+    name=NAME,
     title="Trans Europa / Trans Amerika",
     summary=(
         "Build shared rail networks on a triangular lattice to join one city of each color; "
@@ -199,8 +164,8 @@ INFO = GameInfo(
     resolve_rules=rules_resolver(Rules),
     tables=TABLES,
     play_rows=play_rows,
-    save_record=save_record,
-    load_record=load_record,
+    save_record=save_game,
+    load_record=load_game,
     length_unit="rounds",
     default_players=4,
     board_type=Board,

@@ -1,8 +1,8 @@
-"""The immutable :class:`Game`: board, rules, number of players, seed, the deal and the cards.
+"""The immutable :class:`TransEuropa` game: board, rules, players, seed, the deal and the cards.
 
-A game makes states (:meth:`Game.new_state`), deals each round's hands (:meth:`Game.deal`)
-and says which special cards rule each round (:meth:`Game.round_cards`,
-:meth:`Game.round_rules`). Everything that changes lives in :class:`~workbench.games.trans_europa.State`.
+A game makes states (:meth:`TransEuropa.new_state`), deals each round's hands (:meth:`TransEuropa.deal`)
+and says which special cards rule each round (:meth:`TransEuropa.round_cards`,
+:meth:`TransEuropa.round_rules`). Everything that changes lives in :class:`~workbench.games.trans_europa.TransEuropaState`.
 
 Randomness: round ``r`` is dealt with ``numpy.random.default_rng(SeedSequence(seed,
 spawn_key=(r,)))``, a generator of its own per round derived from the game's seed, so a
@@ -24,18 +24,22 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
 
+from workbench.games.trans_europa.cards import CARDS, apply_cards, schedule
+from workbench.games.trans_europa.rules import Rules
 from workbench.maps.board import Board
 from workbench.maps.cache import board_cache
 from workbench.maps.lattice import Edge, Point
-from workbench.games.trans_europa.cards import CARDS, apply_cards, schedule
-from workbench.games.trans_europa.rules import Rules
 
 if TYPE_CHECKING:
     import networkx as nx
 
-    from workbench.games.trans_europa.state import State
+    from workbench.games.trans_europa.actions import Action
+    from workbench.games.trans_europa.state import Observation, TransEuropaState
 
-__all__ = ["Game", "Hands"]
+__all__ = ["NAME", "Hands", "TransEuropa"]
+
+NAME = "trans_europa"
+"""The game's name in :data:`workbench.games.GAMES`."""
 
 Hands = tuple[tuple[str, ...], ...]
 """One hand per seat: the names of the player's cities, in the board's color order."""
@@ -43,14 +47,14 @@ Hands = tuple[tuple[str, ...], ...]
 _T = TypeVar("_T")
 
 
-def _per_board(method: Callable[[Game], _T]) -> cached_property[_T]:
+def _per_board(method: Callable[[TransEuropa], _T]) -> cached_property[_T]:
     """A property computed from the board alone: made once per board and shared by every
     game on it (a simulation makes thousands of games of one board), kept in the board's
     table (:func:`workbench.maps.cache.board_cache`) and cached on the game too."""
     name = f"engine.game.{method.__name__}"
 
     @wraps(method)
-    def get(self: Game) -> _T:
+    def get(self: TransEuropa) -> _T:
         table = board_cache(self.board)
         try:
             return table[name]
@@ -62,7 +66,7 @@ def _per_board(method: Callable[[Game], _T]) -> cached_property[_T]:
 
 
 @dataclass(frozen=True)
-class Game:
+class TransEuropa:
     """A game of Trans Europa: who plays, on which board, by which rules, from which seed.
 
     The game is immutable; :meth:`new_state` makes the state of its first round.
@@ -96,19 +100,19 @@ class Game:
     Examples
     --------
     >>> from workbench import load_map
-    >>> game = Game(load_map("maps/tiny.yaml"), players=2, seed=7)
+    >>> game = TransEuropa(load_map("maps/tiny.yaml"), players=2, seed=7)
     >>> state = game.new_state()
     >>> state.phase, state.to_play, len(state.hands[0])
     ('markers', 0, 5)
-    >>> cards = Game(game.board, Rules(special_cards=("no_white", "rhythm")), players=2)
+    >>> cards = TransEuropa(game.board, Rules(special_cards=("no_white", "rhythm")), players=2)
     >>> cards.round_cards(1), cards.round_rules(1).colors_out
     (('no_white',), ('white',))
 
     A game near its end: two rounds played, the scores of the rulebook's race to 13.
 
-    >>> late = Game(game.board, players=2, seed=7, scores=(11, 9), start_round=3)
+    >>> late = TransEuropa(game.board, players=2, seed=7, scores=(11, 9), start_round=3)
     >>> state = late.new_state()
-    >>> state.round, state.scores, state.starter
+    >>> state.round, state.scores(), state.starter
     (3, (11, 9), 0)
     """
 
@@ -119,6 +123,8 @@ class Game:
     hands: Sequence[Sequence[Sequence[str]]] | None = None
     scores: Sequence[int] | None = None
     start_round: int = 1
+
+    name = NAME
 
     def __post_init__(self) -> None:
         if isinstance(self.players, bool) or not isinstance(self.players, int):
@@ -233,7 +239,7 @@ class Game:
         if self.start_round != 1:
             hands += f", start_round={self.start_round!r}"
         return (
-            f"Game(load_map(...{self.board.name!r}...), {self.rules!r}, "
+            f"TransEuropa(load_map(...{self.board.name!r}...), {self.rules!r}, "
             f"players={self.players}, seed={self.seed}{hands})"
         )
 
@@ -249,7 +255,7 @@ class Game:
         Examples
         --------
         >>> from workbench import load_map
-        >>> game = Game(load_map("maps/trans_europa.yaml"), Rules(colors_out=("white",)), 3)
+        >>> game = TransEuropa(load_map("maps/trans_europa.yaml"), Rules(colors_out=("white",)), 3)
         >>> {color: len(cards) for color, cards in game.stacks.items()}
         {'brown': 5, 'pink': 5, 'orange': 5, 'turquoise': 5}
         """
@@ -276,7 +282,7 @@ class Game:
         Examples
         --------
         >>> from workbench import load_map
-        >>> game = Game(load_map("maps/tiny.yaml"), players=2)
+        >>> game = TransEuropa(load_map("maps/tiny.yaml"), players=2)
         >>> len(game.marker_points)
         53
         """
@@ -293,7 +299,7 @@ class Game:
         Examples
         --------
         >>> from workbench import load_map
-        >>> Game(load_map("maps/tiny.yaml"), players=2).sorted_marker_points[:2]
+        >>> TransEuropa(load_map("maps/tiny.yaml"), players=2).sorted_marker_points[:2]
         ((0, 0), (0, 1))
         """
         return tuple(sorted(self.marker_points))
@@ -305,7 +311,7 @@ class Game:
         Examples
         --------
         >>> from workbench import load_map
-        >>> Game(load_map("maps/tiny.yaml"), players=2).marker_actions[0]
+        >>> TransEuropa(load_map("maps/tiny.yaml"), players=2).marker_actions[0]
         PlaceMarker(point=(0, 0))
         """
         from workbench.games.trans_europa.actions import PlaceMarker
@@ -320,7 +326,7 @@ class Game:
         Examples
         --------
         >>> from workbench import load_map
-        >>> game = Game(load_map("maps/tiny.yaml"), players=2)
+        >>> game = TransEuropa(load_map("maps/tiny.yaml"), players=2)
         >>> game.marker_actions[game.marker_index[(3, 2)]]
         PlaceMarker(point=(3, 2))
         """
@@ -333,7 +339,7 @@ class Game:
         Examples
         --------
         >>> from workbench import load_map
-        >>> Game(load_map("maps/tiny.yaml"), players=2).city_colors["Alder"]
+        >>> TransEuropa(load_map("maps/tiny.yaml"), players=2).city_colors["Alder"]
         'brown'
         """
         return {c.name: c.color for c in self.board.cities}
@@ -345,7 +351,7 @@ class Game:
         Examples
         --------
         >>> from workbench import load_map
-        >>> Game(load_map("maps/tiny.yaml"), players=2).city_points["Alder"]
+        >>> TransEuropa(load_map("maps/tiny.yaml"), players=2).city_points["Alder"]
         (1, 1)
         """
         return {c.name: c.at for c in self.board.cities}
@@ -357,7 +363,7 @@ class Game:
         Examples
         --------
         >>> from workbench import load_map
-        >>> game = Game(load_map("maps/tiny.yaml"), players=2)
+        >>> game = TransEuropa(load_map("maps/tiny.yaml"), players=2)
         >>> min(game.segment_rank, key=game.segment_rank.__getitem__) == min(game.board.segments)
         True
         """
@@ -378,7 +384,7 @@ class Game:
         Examples
         --------
         >>> from workbench import load_map
-        >>> Game(load_map("maps/tiny.yaml"), players=2).color_rank["white"]
+        >>> TransEuropa(load_map("maps/tiny.yaml"), players=2).color_rank["white"]
         1
         """
         return {c: i for i, c in enumerate(self.board.color_names)}
@@ -399,7 +405,7 @@ class Game:
         Examples
         --------
         >>> from workbench import load_map
-        >>> game = Game(load_map("maps/tiny.yaml"), players=2)
+        >>> game = TransEuropa(load_map("maps/tiny.yaml"), players=2)
         >>> all(game.segment_rank[s] == i for i, s in enumerate(game.sorted_segments))
         True
         """
@@ -419,7 +425,7 @@ class Game:
         Examples
         --------
         >>> from workbench import load_map
-        >>> game = Game(load_map("maps/tiny.yaml"), players=2)
+        >>> game = TransEuropa(load_map("maps/tiny.yaml"), players=2)
         >>> [game.sorted_segments[r] for r in game.incident_ranks[(0, 0)]]
         [((0, 0), (0, 1))]
         """
@@ -433,7 +439,7 @@ class Game:
         Examples
         --------
         >>> from workbench import load_map
-        >>> game = Game(load_map("maps/tiny.yaml"), players=2)
+        >>> game = TransEuropa(load_map("maps/tiny.yaml"), players=2)
         >>> sum(game.double_flags_for(game.rules)) == len(game.doubles)
         True
         """
@@ -456,8 +462,8 @@ class Game:
         --------
         >>> from workbench import load_map
         >>> board = load_map("maps/tiny.yaml")
-        >>> len(Game(board, players=2).doubles) > len(
-        ...     Game(board, Rules(double_cost={"water": 1}), players=2).doubles)
+        >>> len(TransEuropa(board, players=2).doubles) > len(
+        ...     TransEuropa(board, Rules(double_cost={"water": 1}), players=2).doubles)
         True
         """
         return self.doubles_for(self.rules)
@@ -469,7 +475,7 @@ class Game:
         Examples
         --------
         >>> from workbench import load_map
-        >>> game = Game(load_map("maps/tiny.yaml"), players=2)
+        >>> game = TransEuropa(load_map("maps/tiny.yaml"), players=2)
         >>> game.doubles_for(Rules(double_cost={"water": 1, "mountain": 1}))
         frozenset()
         """
@@ -492,7 +498,7 @@ class Game:
         Examples
         --------
         >>> from workbench import load_map
-        >>> sorted(Game(load_map("maps/tiny.yaml"), players=2).ferries)
+        >>> sorted(TransEuropa(load_map("maps/tiny.yaml"), players=2).ferries)
         [((5, 1), (6, 1))]
         """
         return frozenset(k for k, s in self.board.segments.items() if s.kind == "ferry")
@@ -505,7 +511,7 @@ class Game:
         Examples
         --------
         >>> from workbench import load_map
-        >>> game = Game(load_map("maps/tiny.yaml"), players=2)
+        >>> game = TransEuropa(load_map("maps/tiny.yaml"), players=2)
         >>> [game.starter(r) for r in (1, 2, 3)]
         [0, 1, 0]
         """
@@ -517,7 +523,7 @@ class Game:
         Examples
         --------
         >>> from workbench import load_map
-        >>> game = Game(load_map("maps/tiny.yaml"), players=2, seed=3)
+        >>> game = TransEuropa(load_map("maps/tiny.yaml"), players=2, seed=3)
         >>> int(game.rng(1).integers(100)) == int(game.rng(1).integers(100))
         True
         """
@@ -534,10 +540,10 @@ class Game:
         --------
         >>> from workbench import load_map
         >>> from workbench.games.trans_europa import DECK
-        >>> game = Game(load_map("maps/tiny.yaml"), Rules(special_cards=DECK), players=2, seed=4)
+        >>> game = TransEuropa(load_map("maps/tiny.yaml"), Rules(special_cards=DECK), players=2, seed=4)
         >>> len(game.round_cards(1)), game.round_cards(2) == game.round_cards(2)
         (1, True)
-        >>> Game(game.board, players=2).round_cards(1)
+        >>> TransEuropa(game.board, players=2).round_cards(1)
         ()
         """
         if round < 1:
@@ -565,7 +571,7 @@ class Game:
         --------
         >>> from workbench import load_map
         >>> rules = Rules(special_cards=("water_single",), card_mode="fixed")
-        >>> Game(load_map("maps/tiny.yaml"), rules, players=2).round_rules(3).double_cost_map
+        >>> TransEuropa(load_map("maps/tiny.yaml"), rules, players=2).round_rules(3).double_cost_map
         {'mountain': 2, 'water': 1}
         """
         cards = self.round_cards(round)
@@ -587,7 +593,7 @@ class Game:
         Examples
         --------
         >>> from workbench import load_map
-        >>> game = Game(load_map("maps/trans_europa.yaml"), players=4, seed=1)
+        >>> game = TransEuropa(load_map("maps/trans_europa.yaml"), players=4, seed=1)
         >>> left = game.stack(1, "pink")
         >>> len(left), set(left) & {n for hand in game.deal(1) for n in hand}
         (3, set())
@@ -615,7 +621,7 @@ class Game:
         Examples
         --------
         >>> from workbench import load_map
-        >>> game = Game(load_map("maps/tiny.yaml"), players=2, seed=1)
+        >>> game = TransEuropa(load_map("maps/tiny.yaml"), players=2, seed=1)
         >>> hands = game.deal(1)
         >>> len(hands), [len(h) for h in hands], hands == game.deal(1)
         (2, [5, 5], True)
@@ -630,18 +636,47 @@ class Game:
         shuffled = list(self._shuffled(round).values())
         return tuple(tuple(stack[seat] for stack in shuffled) for seat in range(self.players))
 
-    def new_state(self) -> State:
+    def new_state(self) -> TransEuropaState:
         """The state at the start of the game: round 1, markers to place.
 
         Examples
         --------
         >>> from workbench import load_map
-        >>> Game(load_map("maps/tiny.yaml"), players=2).new_state().round
+        >>> TransEuropa(load_map("maps/tiny.yaml"), players=2).new_state().round
         1
         """
-        from workbench.games.trans_europa.state import State
+        from workbench.games.trans_europa.state import TransEuropaState
 
-        return State(self)
+        return TransEuropaState(self)
+
+    def parse_action(self, text: str) -> Action:
+        """The action written ``text`` (``M 3,4``, ``R 3,4-4,4``, ``E``, ``N`` ...).
+
+        Examples
+        --------
+        >>> from workbench import load_map
+        >>> TransEuropa(load_map("maps/tiny.yaml"), players=2).parse_action("M 1,1")
+        PlaceMarker(point=(1, 1))
+        """
+        from workbench.games.trans_europa.actions import parse_action
+
+        return parse_action(text)
+
+    def sample_state(self, observation: Observation, rng: np.random.Generator) -> TransEuropaState:
+        """A state the observing seat cannot tell from the real one (see
+        :func:`workbench.games.trans_europa.sample.sample_state`).
+
+        Examples
+        --------
+        >>> from workbench import load_map
+        >>> game = TransEuropa(load_map("maps/tiny.yaml"), players=2, seed=2)
+        >>> obs = game.new_state().observation(1)
+        >>> game.sample_state(obs, np.random.default_rng(1)).hands[1] == obs.hand
+        True
+        """
+        from workbench.games.trans_europa.sample import sample_state
+
+        return sample_state(self, observation, rng)
 
     def to_dict(self) -> dict[str, Any]:
         """The game's parameters as plain data (the rules as a rules file's text).
@@ -649,7 +684,7 @@ class Game:
         Examples
         --------
         >>> from workbench import load_map
-        >>> Game(load_map("maps/tiny.yaml"), players=2, seed=5).to_dict()["seed"]
+        >>> TransEuropa(load_map("maps/tiny.yaml"), players=2, seed=5).to_dict()["seed"]
         5
         """
         from workbench.games.trans_europa.rules_io import dump_rules

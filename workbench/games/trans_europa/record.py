@@ -15,8 +15,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from workbench.games.trans_europa.game import Game
-from workbench.games.trans_europa.state import State, replay
+from workbench.games.trans_europa.game import TransEuropa
+from workbench.games.trans_europa.rules_io import loads_rules
+from workbench.games.trans_europa.state import TransEuropaState, replay
 from workbench.maps.board import Board
 from workbench.records import (
     check_count,
@@ -26,7 +27,6 @@ from workbench.records import (
     digest,
     fingerprint,
 )
-from workbench.games.trans_europa.rules_io import loads_rules
 
 __all__ = ["FORMAT", "board_fingerprint", "load_game", "save_game"]
 
@@ -52,7 +52,7 @@ _REQUIRED: dict[str, type | tuple[type, ...]] = {
     "digest": str,
 }
 _OPTIONAL: dict[str, type | tuple[type, ...]] = {"scores": list, "start_round": int}
-"""Written only for a game started mid-way (``Game(scores=..., start_round=...)``)."""
+"""Written only for a game started mid-way (``TransEuropa(scores=..., start_round=...)``)."""
 
 
 def board_fingerprint(board: Board) -> str:
@@ -72,13 +72,13 @@ def board_fingerprint(board: Board) -> str:
     return fingerprint(dumps_map(board).split("\n", 1)[1])  # without the schema line
 
 
-def save_game(state: State) -> dict[str, Any]:
+def save_game(state: TransEuropaState) -> dict[str, Any]:
     """The state as a saved game: the game's parameters and the log as action texts.
 
     Examples
     --------
     >>> from workbench import load_map
-    >>> state = Game(load_map("maps/tiny.yaml"), players=2, seed=9).new_state()
+    >>> state = TransEuropa(load_map("maps/tiny.yaml"), players=2, seed=9).new_state()
     >>> state.apply(state.legal_actions()[3])
     >>> record = save_game(state)
     >>> record["actions"], record["players"], record["seed"], record["over"]
@@ -136,7 +136,7 @@ def _check(record: Any, board: Board) -> None:
     check_digest(record, "rules, seed, hands or actions")
 
 
-def load_game(record: dict[str, Any], board: Board) -> State:
+def load_game(record: dict[str, Any], board: Board) -> TransEuropaState:
     """Rebuild the state a :func:`save_game` record describes, on ``board``.
 
     Raises ``ValueError`` (with what is wrong) when the record is damaged, edited, of
@@ -147,9 +147,9 @@ def load_game(record: dict[str, Any], board: Board) -> State:
     --------
     >>> from workbench import load_map
     >>> board = load_map("maps/tiny.yaml")
-    >>> state = Game(board, players=2, seed=9).new_state()
+    >>> state = TransEuropa(board, players=2, seed=9).new_state()
     >>> for _ in range(5):
-    ...     state.apply(state.legal_actions()[-1])
+    ...     state.apply((state.legal_actions() or [NextRound()])[-1])
     >>> load_game(save_game(state), board) == state
     True
     >>> load_game({**save_game(state), "seed": 10}, board)
@@ -160,7 +160,7 @@ its rules, seed, hands or actions are not the ones played
     """
     _check(record, board)
     try:
-        game = Game(
+        game = TransEuropa(
             board,
             loads_rules(record["rules"], path="<saved game>"),
             players=record["players"],

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from workbench.exceptions import RulesError
-from workbench.maps.board import TERRAINS
 from workbench.games.trans_europa.cards import CARDS
+from workbench.maps.board import TERRAINS
 
 __all__ = ["CARD_MODES", "PRESETS", "SCORINGS", "Rules"]
 

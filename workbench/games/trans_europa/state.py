@@ -1,11 +1,11 @@
-"""The :class:`State` of a game: the one place where a game changes.
+"""The :class:`TransEuropaState` of a game: the one place where a game changes.
 
 How a round is played (our reading of the rulebook, each choice documented here and in
 ``docs/engine.md``):
 
-* **Cards.** The round's special cards (:meth:`Game.round_cards`) are turned over before
+* **Cards.** The round's special cards (:meth:`TransEuropa.round_cards`) are turned over before
   anything else; the round is played by ``apply_cards(rules, cards)``
-  (:attr:`State.round_rules`). Colors a card takes out of the hands go back under their
+  (:attr:`TransEuropaState.round_rules`). Colors a card takes out of the hands go back under their
   stacks at once.
 * **Hand exchanges.** Between the deal and the markers, in this order: everyone returns a
   card (``discard_one``); each drafted color in the board's order (``draft_extra``): the
@@ -21,7 +21,7 @@ How a round is played (our reading of the rulebook, each choice documented here 
   is shown is what is played: from the markers on they are in every observation.
 * **Markers.** From the round's starting seat, clockwise, each player puts their marker on a
   free point (a city is allowed; not on another marker). Points cut off from every city by
-  missing segments are not offered (see :attr:`Game.marker_points`).
+  missing segments are not offered (see :attr:`TransEuropa.marker_points`).
 * **Turns.** A turn is one or more :class:`PlaceRail` actions, one rail each, within the
   turn's budget (``Rules.allows_turn`` on the round's lap: 2 singles or 1 double in the base
   game; colored rails count like black ones, at most ``colored_per_turn`` of them). A turn
@@ -58,7 +58,7 @@ How a round is played (our reading of the rulebook, each choice documented here 
   starting seat moves one to the left.
 
 Without colored rails, markers lie on the cities' component of the board and a turn may
-always begin with one single or one double (``Game`` refuses ``doubles_per_turn=0`` on a
+always begin with one single or one double (``TransEuropa`` refuses ``doubles_per_turn=0`` on a
 board with doubles), so a player on turn always has a legal rail: a network with no free
 segment at its edge would hold the whole component, and everyone would have finished.
 """
@@ -72,6 +72,7 @@ from dataclasses import dataclass, field
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
+from workbench.exceptions import IllegalActionError, InfeasibleError
 from workbench.games.trans_europa.actions import (
     Action,
     Discard,
@@ -81,12 +82,11 @@ from workbench.games.trans_europa.actions import (
     PlaceMarker,
     PlaceRail,
 )
-from workbench.games.trans_europa.game import Game, Hands
-from workbench.exceptions import IllegalActionError, InfeasibleError
-from workbench.maps.board import Board
-from workbench.maps.lattice import Edge, Point, point_name
+from workbench.games.trans_europa.game import Hands, TransEuropa
 from workbench.games.trans_europa.rules import Rules
 from workbench.games.trans_europa.scoring import apply_round, game_over, start_scores, winners
+from workbench.maps.board import Board
+from workbench.maps.lattice import Edge, Point, point_name
 
 __all__ = [
     "Observation",
@@ -94,7 +94,7 @@ __all__ = [
     "Pieces",
     "RoundResult",
     "SeatRails",
-    "State",
+    "TransEuropaState",
     "replay",
     "seat_rails",
 ]
@@ -113,8 +113,9 @@ _ROOMS: weakref.WeakKeyDictionary[Rules, tuple[dict[Any, Any], dict[Any, Any]]] 
     weakref.WeakKeyDictionary()
 )
 """Per rules (equal rules alike): the room left in a turn by (singles, doubles, lap), on a
-board without doubles and on one with them (see ``State._set_room``)."""
+board without doubles and on one with them (see ``TransEuropaState._set_room``)."""
 _END_TURN = EndTurn()  # actions are immutable values: one serves every list of actions
+_NEXT_ROUND = NextRound()
 
 _S = TypeVar("_S")
 _V = TypeVar("_V")
@@ -208,7 +209,7 @@ def seat_rails(
     pieces : Pieces or mapping
         The segments whose rails are not one black rail (:attr:`Observation.pieces`).
     ferries : iterable of segments
-        The board's ferry segments (``Game.ferries``).
+        The board's ferry segments (``TransEuropa.ferries``).
     ferry_rails : int
         Rails a ferry takes (``Rules.ferry_rails``).
     seat : int
@@ -271,7 +272,7 @@ class Observation:
     Examples
     --------
     >>> from workbench import load_map
-    >>> state = Game(load_map("maps/tiny.yaml"), players=2, seed=1).new_state()
+    >>> state = TransEuropa(load_map("maps/tiny.yaml"), players=2, seed=1).new_state()
     >>> obs = state.observation(1)
     >>> obs.hand == state.hands[1], obs.hand_sizes, obs.legal_actions
     (True, (5, 5), ())
@@ -308,7 +309,7 @@ class Observation:
     if not TYPE_CHECKING:  # (for the type checker every field is an ordinary attribute)
 
         def __getattr__(self, name: str) -> Any:
-            # an observation made by State.observation leaves out the parts bots seldom
+            # an observation made by TransEuropaState.observation leaves out the parts bots seldom
             # read (the cards seen, the pieces, the step's text) and keeps what they are
             # made from, which never changes; a part is made the first time it is read
             parts = self.__dict__.get("_parts")
@@ -326,7 +327,7 @@ class Observation:
         --------
         >>> from workbench import load_map
         >>> board = load_map("maps/tiny.yaml")
-        >>> obs = Game(board, players=2).new_state().observation(0)
+        >>> obs = TransEuropa(board, players=2).new_state().observation(0)
         >>> obs.seat_rails(board).rails
         frozenset()
         """
@@ -373,7 +374,7 @@ second pass) or ``("hand", "")`` (the whole hands passed left)."""
 
 class _Net:
     """A network of rails everyone may use: its points and its frontier, the ranks
-    (:attr:`Game.segment_rank`) of the free segments at its points, in increasing order."""
+    (:attr:`TransEuropa.segment_rank`) of the free segments at its points, in increasing order."""
 
     __slots__ = ("front", "points")
 
@@ -382,16 +383,16 @@ class _Net:
         self.front = front
 
 
-class State:
+class TransEuropaState:
     """The changing part of a game: round, phase, seat to play, hands, markers, rails, scores.
 
-    Make one with :meth:`Game.new_state`; change it only with :meth:`apply`. Two states
+    Make one with :meth:`TransEuropa.new_state`; change it only with :meth:`apply`. Two states
     are equal when all of that and the action log are equal; :meth:`copy` gives an equal,
     independent state.
 
     Attributes
     ----------
-    game : Game
+    game : TransEuropa
     round : int
         The round being played, from 1.
     phase : {"discard", "draft", "pass", "markers", "build", "round_over", "game_over"}
@@ -434,12 +435,12 @@ class State:
     results : tuple of RoundResult
         The scored rounds, in order.
     history : tuple of Action
-        Every action applied since :meth:`Game.new_state`: the game's log.
+        Every action applied since :meth:`TransEuropa.new_state`: the game's log.
 
     Examples
     --------
     >>> from workbench import load_map
-    >>> game = Game(load_map("maps/tiny.yaml"), players=2, seed=1)
+    >>> game = TransEuropa(load_map("maps/tiny.yaml"), players=2, seed=1)
     >>> state = game.new_state()
     >>> state.apply(PlaceMarker((1, 1)))
     >>> state.apply(PlaceMarker((7, 4)))
@@ -455,9 +456,9 @@ class State:
 the network of seat 0 (marker at [1, 1])
     """
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: TransEuropa) -> None:
         self.game = game
-        self.scores: tuple[int, ...] = (
+        self._scores: tuple[int, ...] = (
             start_scores(game.rules, game.players) if game.scores is None else tuple(game.scores)
         )
         self.results: tuple[RoundResult, ...] = ()
@@ -531,32 +532,32 @@ the network of seat 0 (marker at [1, 1])
             self.placed,
             self.placed_colored,
             self.round_ending,
-            self.scores,
+            self._scores,
             self.results,
             tuple(self._history),
         )
 
     def __eq__(self, other: object) -> bool:
-        if not isinstance(other, State):
+        if not isinstance(other, TransEuropaState):
             return NotImplemented
         return self._fields() == other._fields()
 
     __hash__ = None  # type: ignore[assignment]  # a state changes: not hashable
 
-    def copy(self) -> State:
+    def copy(self) -> TransEuropaState:
         """An independent state equal to this one.
 
         Examples
         --------
         >>> from workbench import load_map
-        >>> state = Game(load_map("maps/tiny.yaml"), players=2).new_state()
+        >>> state = TransEuropa(load_map("maps/tiny.yaml"), players=2).new_state()
         >>> twin = state.copy()
         >>> twin == state, twin is state
         (True, False)
-        >>> twin.apply(twin.legal_actions()[0]); twin == state
+        >>> twin.apply((twin.legal_actions() or [NextRound()])[0]); twin == state
         False
         """
-        twin = State.__new__(State)
+        twin = TransEuropaState.__new__(TransEuropaState)
         twin.__dict__.update(self.__dict__)  # the values held are immutable, or replaced
         twin._history = list(self._history)
         if self._nets is not None:  # but the networks change in place: copy them (an
@@ -574,8 +575,8 @@ the network of seat 0 (marker at [1, 1])
 
     def __repr__(self) -> str:
         return (
-            f"<State round {self.round}, {self.phase}, to play {self.to_play}, "
-            f"{len(self.rails)} rails, scores {self.scores}>"
+            f"<TransEuropaState round {self.round}, {self.phase}, to play {self.to_play}, "
+            f"{len(self.rails)} rails, scores {self._scores}>"
         )
 
     # ------------------------------------------------------------------ derived values
@@ -602,10 +603,39 @@ the network of seat 0 (marker at [1, 1])
         """The most single rails the current turn allows (``Rules.turn_budget`` of the lap)."""
         return self.round_rules.turn_budget(max(self.lap, 1))
 
-    @property
+    def scores(self) -> tuple[int, ...]:
+        """Every seat's score, by seat: the scores after the rounds played so far.
+
+        Examples
+        --------
+        >>> from workbench import load_map
+        >>> TransEuropa(load_map("maps/tiny.yaml"), players=2).new_state().scores()
+        (0, 0)
+        """
+        return self._scores
+
     def winners(self) -> tuple[int, ...]:
         """The seats that won the game, or ``()`` while it goes on."""
-        return winners(self.game.rules, self.scores) if self.phase == "game_over" else ()
+        return winners(self.game.rules, self._scores) if self.phase == "game_over" else ()
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        """``[(NextRound(), 1.0)]`` between rounds (the next deal follows from the game's
+        seed), else ``[]``.
+
+        Examples
+        --------
+        >>> from workbench import load_map
+        >>> state = TransEuropa(load_map("maps/tiny.yaml"), players=2, seed=4).new_state()
+        >>> while state.to_play is not None:
+        ...     state.apply(state.legal_actions()[0])
+        >>> state.chance_outcomes(), state.legal_actions()
+        ([(NextRound(), 1.0)], [])
+        >>> state.apply(NextRound()); state.round
+        2
+        """
+        if self.phase == "round_over":
+            return [(_NEXT_ROUND, 1.0)]
+        return []
 
     def is_terminal(self) -> bool:
         """Whether the game is over."""
@@ -812,7 +842,7 @@ the network of seat 0 (marker at [1, 1])
         Examples
         --------
         >>> from workbench import load_map
-        >>> state = Game(load_map("maps/tiny.yaml"), players=2).new_state()
+        >>> state = TransEuropa(load_map("maps/tiny.yaml"), players=2).new_state()
         >>> state.apply(PlaceMarker((1, 1)))
         >>> sorted(state.network(0)), state.network(1)
         ([(1, 1)], frozenset())
@@ -838,7 +868,7 @@ the network of seat 0 (marker at [1, 1])
         Examples
         --------
         >>> from workbench import load_map
-        >>> state = Game(load_map("maps/tiny.yaml"), players=2).new_state()
+        >>> state = TransEuropa(load_map("maps/tiny.yaml"), players=2).new_state()
         >>> state.finished()
         ()
         """
@@ -871,7 +901,7 @@ the network of seat 0 (marker at [1, 1])
         Examples
         --------
         >>> from workbench import load_map
-        >>> state = Game(load_map("maps/tiny.yaml"), players=2).new_state()
+        >>> state = TransEuropa(load_map("maps/tiny.yaml"), players=2).new_state()
         >>> state.seat_rails(0).blocked
         frozenset()
         """
@@ -890,7 +920,7 @@ the network of seat 0 (marker at [1, 1])
         Examples
         --------
         >>> from workbench import load_map
-        >>> game = Game(load_map("maps/tiny.yaml"), players=2, hands=[[("Alder",), ("Birch",)]])
+        >>> game = TransEuropa(load_map("maps/tiny.yaml"), players=2, hands=[[("Alder",), ("Birch",)]])
         >>> state = game.new_state()
         >>> state.apply(PlaceMarker((0, 1)))
         >>> state.apply(PlaceMarker((7, 4)))
@@ -1073,7 +1103,7 @@ the network of seat 0 (marker at [1, 1])
         --------
         >>> from workbench import load_map
         >>> rules = Rules(reveal=("brown",))
-        >>> state = Game(load_map("maps/tiny.yaml"), rules, players=2, seed=1).new_state()
+        >>> state = TransEuropa(load_map("maps/tiny.yaml"), rules, players=2, seed=1).new_state()
         >>> [len(cards) for cards in state.revealed()]
         [1, 1]
         """
@@ -1092,12 +1122,13 @@ the network of seat 0 (marker at [1, 1])
         Markers phase: a :class:`PlaceMarker` per free point. Build phase: a
         :class:`PlaceRail` per free segment that touches the network and fits the budget
         (and its colored twin when a colored rail may go there), then :class:`EndTurn` if a
-        rail is down this turn. Between rounds: ``[NextRound()]``. After the game: ``[]``.
+        rail is down this turn. Between rounds (a chance node: see :meth:`chance_outcomes`)
+        and after the game: ``[]``.
 
         Examples
         --------
         >>> from workbench import load_map
-        >>> state = Game(load_map("maps/tiny.yaml"), players=2).new_state()
+        >>> state = TransEuropa(load_map("maps/tiny.yaml"), players=2).new_state()
         >>> len(state.legal_actions()), state.legal_actions()[0]
         (53, PlaceMarker(point=(0, 0)))
         """
@@ -1118,9 +1149,7 @@ the network of seat 0 (marker at [1, 1])
                 start = i + 1
             out.extend(actions[start:])
             return out
-        if phase == "round_over":
-            return [NextRound()]
-        if phase == "game_over":
+        if phase in ("round_over", "game_over"):
             return []
         seat = self.to_play
         assert seat is not None and self.step is not None
@@ -1255,7 +1284,7 @@ the network of seat 0 (marker at [1, 1])
         Examples
         --------
         >>> from workbench import load_map
-        >>> state = Game(load_map("maps/tiny.yaml"), players=2).new_state()
+        >>> state = TransEuropa(load_map("maps/tiny.yaml"), players=2).new_state()
         >>> state.apply(PlaceMarker((1, 1)))
         >>> state.apply(PlaceMarker((1, 1)))
         Traceback (most recent call last):
@@ -1511,8 +1540,8 @@ seat 0: it is not their turn
 
     def _end_round(self, reason: Reason) -> None:
         missing = self._all_missing()
-        before = self.scores
-        self.scores = apply_round(self.round_rules, before, missing)
+        before = self._scores
+        self._scores = apply_round(self.round_rules, before, missing)
         markers = tuple(m for m in self.markers if m is not None)
         self.results = (
             *self.results,
@@ -1525,8 +1554,8 @@ seat 0: it is not their turn
                 tuple(sorted(self.rails, key=self.game.segment_rank.__getitem__)),
                 reason,
                 missing,
-                tuple(a - b for a, b in zip(self.scores, before, strict=True)),
-                self.scores,
+                tuple(a - b for a, b in zip(self._scores, before, strict=True)),
+                self._scores,
                 self.cards,
                 tuple(sorted(self.pieces.items())),
             ),
@@ -1534,7 +1563,7 @@ seat 0: it is not their turn
         self.placed = ()
         self.placed_colored = 0
         self.round_ending = False
-        self.phase = "game_over" if game_over(self.game.rules, self.scores) else "round_over"
+        self.phase = "game_over" if game_over(self.game.rules, self._scores) else "round_over"
 
     # ------------------------------------------------------------------ observations
 
@@ -1574,7 +1603,7 @@ seat 0: it is not their turn
         Examples
         --------
         >>> from workbench import load_map
-        >>> state = Game(load_map("maps/tiny.yaml"), players=2, seed=2).new_state()
+        >>> state = TransEuropa(load_map("maps/tiny.yaml"), players=2, seed=2).new_state()
         >>> obs = state.observation(0)
         >>> obs.hand == state.hands[0], len(obs.legal_actions)
         (True, 53)
@@ -1633,7 +1662,7 @@ seat 0: it is not their turn
             rails_left=self.rails_left,
             placed=self.placed,
             round_ending=self.round_ending,
-            scores=self.scores,
+            scores=self._scores,
             results=self.results,
             legal_actions=legal,
             rules=rules,
@@ -1647,7 +1676,7 @@ seat 0: it is not their turn
         return obs
 
 
-def replay(game: Game, log: Sequence[Action | str]) -> State:
+def replay(game: TransEuropa, log: Sequence[Action | str]) -> TransEuropaState:
     """The state reached by playing ``log`` (actions, or their text) from the game's start.
 
     The deal of every round comes from the game's seed, so the game and its log are a
@@ -1656,10 +1685,10 @@ def replay(game: Game, log: Sequence[Action | str]) -> State:
     Examples
     --------
     >>> from workbench import load_map
-    >>> game = Game(load_map("maps/tiny.yaml"), players=2, seed=4)
+    >>> game = TransEuropa(load_map("maps/tiny.yaml"), players=2, seed=4)
     >>> state = game.new_state()
     >>> for _ in range(6):
-    ...     state.apply(state.legal_actions()[0])
+    ...     state.apply((state.legal_actions() or [NextRound()])[0])
     >>> [str(a) for a in state.history][:3]
     ['M 0,0', 'M 0,1', 'R 0,0-0,1']
     >>> replay(game, state.history) == state, replay(game, [str(a) for a in state.history]) == state

@@ -10,23 +10,29 @@ from hypothesis import strategies as st
 
 from workbench import Board
 from workbench.analysis.costmodel import cost_model
+from workbench.games.trans_europa import (
+    Action,
+    PlaceMarker,
+    PlaceRail,
+    TransEuropa,
+    TransEuropaState,
+)
 from workbench.games.trans_europa.bots import BOTS, GreedyBot, RandomBot, ShrewdBot, play_game
 from workbench.games.trans_europa.bots.greedy import tree_center
-from workbench.games.trans_europa import Action, Game, PlaceMarker, PlaceRail, State
 
 
 @pytest.mark.parametrize("name", sorted(BOTS))
 def test_every_bot_finishes_games_and_repeats_them_by_seed(tiny: Board, name: str) -> None:
     bot = BOTS[name]
     for seed in range(3):
-        game = Game(tiny, players=2, seed=seed)
+        game = TransEuropa(tiny, players=2, seed=seed)
         a = play_game(game, [bot, GreedyBot], seed=seed)
         b = play_game(game, [bot, GreedyBot], seed=seed)
         assert a.is_terminal() and a.history == b.history
 
 
 def test_a_different_bot_seed_changes_random_play(tiny: Board) -> None:
-    game = Game(tiny, players=2, seed=1)
+    game = TransEuropa(tiny, players=2, seed=1)
     histories = {play_game(game, [RandomBot] * 2, seed=s).history for s in range(4)}
     assert len(histories) > 1
 
@@ -40,7 +46,7 @@ def test_planners_start_on_their_tree_and_every_rail_saves_its_cost(
     model = cost_model(europe)
     checked = {"markers": 0, "rails": 0}
 
-    def check(state: State, action: Action) -> None:
+    def check(state: TransEuropaState, action: Action) -> None:
         seat = state.to_play
         if seat != 0 or not isinstance(action, (PlaceMarker, PlaceRail)):
             return
@@ -57,15 +63,15 @@ def test_planners_start_on_their_tree_and_every_rail_saves_its_cost(
         checked["rails"] += 1
 
     for seed in range(2):
-        game = Game(europe, players=4, seed=seed)
+        game = TransEuropa(europe, players=4, seed=seed)
         play_game(game, [bot, GreedyBot, GreedyBot, GreedyBot], seed=seed, on_action=check)
     assert checked["markers"] >= 2 and checked["rails"] >= 20
 
 
 def test_shrewd_guesses_use_unseen_cities_only(europe: Board) -> None:
-    game = Game(europe, players=4, seed=3)
+    game = TransEuropa(europe, players=4, seed=3)
     state = game.new_state()
-    bots = [ShrewdBot(europe, game.rules, 4, s, np.random.default_rng(s)) for s in range(4)]
+    bots = [ShrewdBot(game, s, np.random.default_rng(s)) for s in range(4)]
     while state.phase == "markers":
         state.apply(bots[state.to_play].act(state.observation(state.to_play)))
     obs = state.observation(0)
@@ -80,10 +86,12 @@ def test_shrewd_guesses_use_unseen_cities_only(europe: Board) -> None:
 
 
 def test_bots_say_when_they_are_not_on_turn(tiny: Board) -> None:
-    state = Game(tiny, players=2, seed=0).new_state()
+    state = TransEuropa(tiny, players=2, seed=0).new_state()
     for bot in (RandomBot, GreedyBot):
         with pytest.raises(ValueError, match="not on turn"):
-            bot(tiny, state.game.rules, 2, 1, np.random.default_rng(0)).act(state.observation(1))
+            bot(TransEuropa(tiny, state.game.rules, players=2), 1, np.random.default_rng(0)).act(
+                state.observation(1)
+            )
 
 
 VARIANTS = {
@@ -103,7 +111,7 @@ def test_planners_play_every_variant_legally(tiny: Board, variant: str) -> None:
 
     rules = Rules().replace(**VARIANTS[variant])
     for seed in range(2):
-        game = Game(tiny, rules, players=2, seed=seed)
+        game = TransEuropa(tiny, rules, players=2, seed=seed)
         end = play_game(game, [ShrewdBot, GreedyBot], seed=seed)
         assert end.is_terminal()
 
@@ -112,10 +120,10 @@ def test_greedy_gives_away_the_card_that_costs_it_most(europe: Board) -> None:
     """Discarding: the hand left behind is the cheapest of the five possible."""
     from workbench.games.trans_europa import Rules
 
-    game = Game(europe, Rules(discard_one=True), players=4, seed=5)
+    game = TransEuropa(europe, Rules(discard_one=True), players=4, seed=5)
     state = game.new_state()
     model = cost_model(europe)
-    bots = [GreedyBot(europe, game.rules, 4, s, np.random.default_rng(s)) for s in range(4)]
+    bots = [GreedyBot(game, s, np.random.default_rng(s)) for s in range(4)]
     assert state.phase == "discard"
     seat = state.to_play
     hand = list(state.hands[seat])

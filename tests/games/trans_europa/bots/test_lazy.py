@@ -12,12 +12,11 @@ from hypothesis import strategies as st
 
 from workbench import Board
 from workbench.analysis.costmodel import cost_model
+from workbench.games.trans_europa import Rules, TransEuropa
 from workbench.games.trans_europa.bots import GreedyBot, LazyGreedyBot, RandomBot, play_game
 from workbench.games.trans_europa.bots.greedy import View
-from workbench.games.trans_europa import Game
 from workbench.games.trans_europa.state import Observation
 from workbench.maps.lattice import Edge
-from workbench.games.trans_europa import Rules
 
 from .test_bots import VARIANTS
 
@@ -69,7 +68,7 @@ def test_a_kept_plan_always_joins_the_hand_and_is_never_cheaper_than_the_optimum
     model = cost_model(europe)
     log: list[tuple[Observation, frozenset[Edge]]] = []
     for seed in range(2):
-        play_game(Game(europe, players=4, seed=seed), [_seen(log)] * 4, seed=seed)
+        play_game(TransEuropa(europe, players=4, seed=seed), [_seen(log)] * 4, seed=seed)
     optimal = 0
     for obs, plan in log:
         marker = obs.markers[obs.player]
@@ -97,7 +96,7 @@ def test_it_searches_again_exactly_when_another_network_reaches_an_open_point_of
     log: list[tuple[Observation, frozenset[Edge]]] = []
     trees: dict[int, frozenset[Edge]] = {}
     lineup = [_seen(log, trees), GreedyBot, GreedyBot, GreedyBot]
-    play_game(Game(europe, players=4, seed=5), lineup, seed=5)
+    play_game(TransEuropa(europe, players=4, seed=5), lineup, seed=5)
     mine = {(r, rails) for seat, r, rails in searches if seat == 0}
     base: tuple[int, frozenset[Edge], frozenset[Edge], frozenset[Any]] | None = None
     kept = searched = 0
@@ -135,7 +134,7 @@ def test_it_searches_far_less_often_than_greedy(
     for bot in (GreedyBot, LazyGreedyBot):
         searches.clear()
         for seed in range(2):
-            play_game(Game(europe, players=4, seed=seed), [bot] * 4, seed=seed)
+            play_game(TransEuropa(europe, players=4, seed=seed), [bot] * 4, seed=seed)
         counts[bot.name] = len(searches)
     assert counts["lazy_greedy"] < 0.6 * counts["greedy"]
 
@@ -144,7 +143,7 @@ def test_it_searches_far_less_often_than_greedy(
 def test_it_plays_every_variant_legally(tiny: Board, variant: str) -> None:
     rules = Rules().replace(**VARIANTS[variant])
     for seed in range(2):
-        end = play_game(Game(tiny, rules, players=2, seed=seed), [LazyGreedyBot, GreedyBot])
+        end = play_game(TransEuropa(tiny, rules, players=2, seed=seed), [LazyGreedyBot, GreedyBot])
         assert end.is_terminal()
 
 
@@ -153,7 +152,7 @@ def test_it_plays_every_variant_legally(tiny: Board, variant: str) -> None:
 def test_against_random_players_every_kept_plan_joins_the_hand(tiny: Board, seed: int) -> None:
     model = cost_model(tiny)
     log: list[tuple[Observation, frozenset[Edge]]] = []
-    game = Game(tiny, players=2, seed=seed)
+    game = TransEuropa(tiny, players=2, seed=seed)
     end = play_game(game, [_seen(log), RandomBot], seed=seed)
     assert end.is_terminal()
     for obs, plan in log:

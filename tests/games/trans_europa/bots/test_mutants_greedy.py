@@ -11,24 +11,23 @@ import numpy as np
 
 from workbench import Board, load_map
 from workbench.analysis.costmodel import cost_model
+from workbench.games.trans_europa import EndTurn, PlaceMarker, PlaceRail, Rules, TransEuropa
 from workbench.games.trans_europa.bots import GreedyBot, play_game
 from workbench.games.trans_europa.bots.greedy import View, tree_center
-from workbench.games.trans_europa import EndTurn, Game, PlaceMarker, PlaceRail
 from workbench.games.trans_europa.state import Observation
-from workbench.games.trans_europa import Rules
 
-CORRIDOR = Path(__file__).parent.parent / "engine" / "maps" / "corridor.yaml"
+CORRIDOR = Path(__file__).parent.parent / "maps" / "corridor.yaml"
 
 
 def test_a_marker_whose_tree_points_are_all_taken_goes_to_the_nearest_free_point() -> None:
     # seat 1 holds East alone (its tree is its city's point), and seat 0 sits on it
     board = load_map(CORRIDOR)
-    game = Game(board, Rules(), players=2, hands=[(("West",), ("East",))])
+    game = TransEuropa(board, Rules(), players=2, hands=[(("West",), ("East",))])
     state = game.new_state()
     state.apply(PlaceMarker((5, 0)))
     obs = state.observation(1)
     for seed in range(4):
-        bot = GreedyBot(board, game.rules, 2, 1, np.random.default_rng(seed))
+        bot = GreedyBot(game, 1, np.random.default_rng(seed))
         assert bot.act(obs) == PlaceMarker((4, 0))
 
 
@@ -38,25 +37,19 @@ def test_a_marker_whose_centre_is_taken_goes_on_another_point_of_the_tree(tiny: 
     points = {p for e in tree for p in e}
     (centre,) = tree_center(sorted(tree), [])
     cities = {tiny.city(name).at for name in hand}
-    game = Game(
+    game = TransEuropa(
         tiny, Rules(), players=2, hands=[(("Birch", "Dogwood", "Fir", "Hazel", "Ivy"), hand)]
     )
     state = game.new_state()
     state.apply(PlaceMarker(centre))
     obs = state.observation(1)
-    picks = {
-        GreedyBot(tiny, game.rules, 2, 1, np.random.default_rng(seed)).act(obs).point
-        for seed in range(30)
-    }
+    picks = {GreedyBot(game, 1, np.random.default_rng(seed)).act(obs).point for seed in range(30)}
     assert picks <= points - {centre}
     # any free point of the tree, not only its cities
     assert picks - cities and picks & cities
     # the same seed, the same point: the generator picks among the points in sorted order
     # (what keeps seeded games the same, move for move)
-    seeded = [
-        GreedyBot(tiny, game.rules, 2, 1, np.random.default_rng(seed)).act(obs).point
-        for seed in range(6)
-    ]
+    seeded = [GreedyBot(game, 1, np.random.default_rng(seed)).act(obs).point for seed in range(6)]
     assert seeded == [(6, 3), (2, 2), (6, 3), (6, 3), (5, 4), (4, 4)]
 
 
@@ -64,18 +57,18 @@ def test_a_marker_goes_on_the_centre_of_the_hands_tree(tiny: Board) -> None:
     hand = ("Alder", "Cedar", "Elder", "Ginkgo", "Juniper")
     tree = cost_model(tiny).completion([], list(hand)).build
     assert tree_center(sorted(tree), []) == [(3, 3)]
-    game = Game(
+    game = TransEuropa(
         tiny, Rules(), players=2, hands=[(hand, ("Birch", "Dogwood", "Fir", "Hazel", "Ivy"))]
     )
     obs = game.new_state().observation(0)
     for seed in range(6):
-        bot = GreedyBot(tiny, game.rules, 2, 0, np.random.default_rng(seed))
+        bot = GreedyBot(game, 0, np.random.default_rng(seed))
         assert bot.act(obs) == PlaceMarker((3, 3))
 
 
 def test_the_kept_rail_array_is_the_models_state_of_the_rails_asked_for(tiny: Board) -> None:
     model = cost_model(tiny)
-    bot = GreedyBot(tiny, Rules(), 2, 0, np.random.default_rng(0))
+    bot = GreedyBot(TransEuropa(tiny, Rules(), players=2), 0, np.random.default_rng(0))
     segments = sorted(tiny.segments)
     asked = [
         frozenset(segments[:1]),
@@ -92,7 +85,7 @@ def test_the_kept_rail_array_is_the_models_state_of_the_rails_asked_for(tiny: Bo
 
 def test_another_seats_view_counts_its_own_colored_rails_and_walls_off_the_others() -> None:
     board = load_map(CORRIDOR)
-    game = Game(board, Rules(colored_rails=1), players=2, hands=[(("East",), ("West",))])
+    game = TransEuropa(board, Rules(colored_rails=1), players=2, hands=[(("East",), ("West",))])
     state = game.new_state()
     state.apply(PlaceMarker((1, 0)))
     state.apply(PlaceMarker((4, 0)))
@@ -100,7 +93,7 @@ def test_another_seats_view_counts_its_own_colored_rails_and_walls_off_the_other
     state.apply(PlaceRail(wall, colored=True))
     state.apply(EndTurn())
     obs = state.observation(1)
-    bot = GreedyBot(board, game.rules, 2, 1, np.random.default_rng(0))
+    bot = GreedyBot(game, 1, np.random.default_rng(0))
     model = bot.model(obs)
     i = model.edge_index[wall]
     assert bot.view(obs).state[i] == 2  # seat 1's view: seat 0's colored rail is a wall
@@ -112,14 +105,11 @@ def test_a_marker_off_its_taken_city_goes_to_a_nearest_point_chosen_by_seed(tiny
     # one-card hands: seat 1 holds Juniper alone, and seat 0 sits on it; three single
     # segments lead on from it, so three free points cost 1 (the doubles cost 2)
     rules = Rules(colors_out=("brown", "white", "pink", "orange"))
-    game = Game(tiny, rules, players=2, hands=[(("Ivy",), ("Juniper",))])
+    game = TransEuropa(tiny, rules, players=2, hands=[(("Ivy",), ("Juniper",))])
     state = game.new_state()
     state.apply(PlaceMarker((6, 3)))
     obs = state.observation(1)
-    picks = [
-        GreedyBot(tiny, game.rules, 2, 1, np.random.default_rng(seed)).act(obs).point
-        for seed in range(8)
-    ]
+    picks = [GreedyBot(game, 1, np.random.default_rng(seed)).act(obs).point for seed in range(8)]
     assert set(picks) <= {(7, 2), (7, 3), (7, 4)}
     # the same seed, the same point (the generator picks among them in sorted order)
     assert picks == [(7, 4), (7, 3), (7, 4), (7, 4), (7, 4), (7, 4), (7, 3), (7, 4)]
@@ -140,7 +130,7 @@ def test_every_later_rail_of_a_turn_comes_from_the_plan_kept_for_the_turn(europe
     WatchedPlan.plans.clear()
     rules = Rules(rhythm=(3,))
     for seed in range(2):
-        game = Game(europe, rules, players=3, seed=seed)
+        game = TransEuropa(europe, rules, players=3, seed=seed)
         play_game(game, [WatchedPlan, GreedyBot, GreedyBot], seed=seed)
     kept = 0
     for (r1, rails1, placed1, plan1), (r2, rails2, placed2, plan2) in pairwise(WatchedPlan.plans):
@@ -157,7 +147,7 @@ def test_a_cut_off_planner_builds_towards_its_city_not_the_first_legal_rail() ->
     its two legal rails, the one towards East lowers the missing rails (counted as though
     the wall were not there) from 4 to 3, the first one listed would leave them at 4."""
     board = load_map(CORRIDOR)
-    game = Game(board, Rules(colored_rails=1), players=2, hands=[(("West",), ("East",))])
+    game = TransEuropa(board, Rules(colored_rails=1), players=2, hands=[(("West",), ("East",))])
     state = game.new_state()
     state.apply(PlaceMarker((4, 0)))
     state.apply(PlaceMarker((1, 0)))
@@ -167,7 +157,7 @@ def test_a_cut_off_planner_builds_towards_its_city_not_the_first_legal_rail() ->
     black = [a for a in obs.legal_actions if isinstance(a, PlaceRail) and not a.colored]
     assert black[0] == PlaceRail(((0, 0), (1, 0)))
     for seed in range(3):
-        bot = GreedyBot(board, game.rules, 2, 1, np.random.default_rng(seed))
+        bot = GreedyBot(game, 1, np.random.default_rng(seed))
         assert bot.act(obs) == PlaceRail(((1, 0), (2, 0)))
 
 
@@ -211,7 +201,7 @@ def test_a_cut_off_planner_counts_a_walled_ferry_at_its_two_rails(tmp_path: Path
     board = load_map(path)
     assert board.segments[((2, 0), (3, 0))].kind == "ferry"
     rules = Rules(colored_rails=2, ferry_rails=2)
-    game = Game(board, rules, players=2, hands=[(("Start",), ("Goal",))])
+    game = TransEuropa(board, rules, players=2, hands=[(("Start",), ("Goal",))])
     state = game.new_state()
     for action in (
         PlaceMarker((3, 0)),
@@ -227,5 +217,5 @@ def test_a_cut_off_planner_counts_a_walled_ferry_at_its_two_rails(tmp_path: Path
     obs = state.observation(1)
     assert obs.player == 1 and obs.phase == "build"
     for seed in range(10):
-        bot = GreedyBot(board, game.rules, 2, 1, np.random.default_rng(seed))
+        bot = GreedyBot(game, 1, np.random.default_rng(seed))
         assert bot.act(obs) == PlaceRail(((0, 1), (1, 1)))

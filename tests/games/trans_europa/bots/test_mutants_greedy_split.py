@@ -7,13 +7,12 @@ from pathlib import Path
 
 import numpy as np
 
+from workbench.games.trans_europa import NextRound, PlaceMarker, Rules, TransEuropa
 from workbench.games.trans_europa.bots import GreedyBot
-from workbench.games.trans_europa import Game, NextRound, PlaceMarker
 from workbench.maps import load_lattice
-from workbench.games.trans_europa import Rules
 
-CORRIDOR = Path(__file__).parent.parent / "engine" / "maps" / "corridor.yaml"
-THREE_CORRIDOR = Path(__file__).parent.parent / "engine" / "maps" / "three_corridor.yaml"
+CORRIDOR = Path(__file__).parent.parent / "maps" / "corridor.yaml"
+THREE_CORRIDOR = Path(__file__).parent.parent / "maps" / "three_corridor.yaml"
 
 
 def test_a_point_taken_at_its_first_marker_is_a_centre_it_uses_in_a_later_round() -> None:
@@ -24,9 +23,9 @@ def test_a_point_taken_at_its_first_marker_is_a_centre_it_uses_in_a_later_round(
     board = load_lattice(THREE_CORRIDOR)
     hands = [(("Ash",), ("Cherry",)), (("Cherry",), ("Ash", "Beech"))]
     for seed in range(4):
-        game = Game(board, Rules(), players=2, hands=hands)
+        game = TransEuropa(board, Rules(), players=2, hands=hands)
         state = game.new_state()
-        bot = GreedyBot(board, game.rules, 2, 1, np.random.default_rng(seed))
+        bot = GreedyBot(game, 1, np.random.default_rng(seed))
         assert state.to_play == 0
         state.apply(PlaceMarker((3, 0)))
         assert bot.act(state.observation(1)) == PlaceMarker((6, 0))
@@ -41,13 +40,13 @@ def test_a_plan_asked_for_without_a_view_is_the_completion_from_the_marker() -> 
     """Corridor: seat 0 holds West [0, 0] and sits on [2, 0]; the only tree joining them is
     the two segments between, so that is the plan, with the bot's view or without one."""
     board = load_lattice(CORRIDOR)
-    game = Game(board, Rules(), players=2, hands=[(("West",), ("East",))])
+    game = TransEuropa(board, Rules(), players=2, hands=[(("West",), ("East",))])
     state = game.new_state()
     state.apply(PlaceMarker((2, 0)))
     state.apply(PlaceMarker((4, 0)))
     obs = state.observation(0)
-    bot = GreedyBot(board, game.rules, 2, 0, np.random.default_rng(0))
+    bot = GreedyBot(game, 0, np.random.default_rng(0))
     between = frozenset({((0, 0), (1, 0)), ((1, 0), (2, 0))})
     assert bot.plan(obs) == between
-    fresh = GreedyBot(board, game.rules, 2, 0, np.random.default_rng(0))
+    fresh = GreedyBot(game, 0, np.random.default_rng(0))
     assert fresh.plan(obs, fresh.view(obs)) == between

@@ -12,15 +12,14 @@ import numpy as np
 import pytest
 
 from workbench import Board
+from workbench.games.trans_europa import PlaceMarker, PlaceRail, Rules, TransEuropa
 from workbench.games.trans_europa.bots import GreedyBot, LazyGreedyBot
 from workbench.games.trans_europa.bots.greedy import View
-from workbench.games.trans_europa import Game, PlaceMarker, PlaceRail
 from workbench.games.trans_europa.state import Observation
 from workbench.maps import load_lattice
 from workbench.maps.lattice import Edge
-from workbench.games.trans_europa import Rules
 
-LINE = Path(__file__).parent.parent / "engine" / "maps" / "ferry_line.yaml"
+LINE = Path(__file__).parent.parent / "maps" / "ferry_line.yaml"
 FERRY = ((0, 0), (1, 0))
 SINGLE = ((1, 0), (2, 0))
 
@@ -54,9 +53,11 @@ def test_with_two_rail_ferries_a_kept_plan_lays_its_single_before_its_ferry(
     search) is the single, whatever the seed; weighed at the ferry's usual 1 they would tie."""
     searches = _searches(monkeypatch)
     for seed in range(10):
-        game = Game(line, Rules(ferry_rails=2), players=2, hands=[(("West", "East"), ("Far",))])
+        game = TransEuropa(
+            line, Rules(ferry_rails=2), players=2, hands=[(("West", "East"), ("Far",))]
+        )
         state = game.new_state()
-        bot = LazyGreedyBot(line, game.rules, 2, 0, np.random.default_rng(seed))
+        bot = LazyGreedyBot(game, 0, np.random.default_rng(seed))
         assert state.to_play == 0
         marker = bot.act(state.observation(0))
         assert marker == PlaceMarker((1, 0))
@@ -79,15 +80,15 @@ def test_a_lazy_bot_that_did_not_place_its_marker_searches_and_lays_greedys_rail
     to keep, so it searches, and its rail is greedy's with the same generator (both rails at
     the marker are planned and cost 1, so the seed picks one)."""
     searches = _searches(monkeypatch)
-    game = Game(line, Rules(), players=2, hands=[(("West", "East"), ("Far",))])
+    game = TransEuropa(line, Rules(), players=2, hands=[(("West", "East"), ("Far",))])
     state = game.new_state()
     state.apply(PlaceMarker((1, 0)))
     state.apply(PlaceMarker((5, 0)))
     obs = state.observation(0)
     picks = set()
     for seed in range(8):
-        lazy = LazyGreedyBot(line, game.rules, 2, 0, np.random.default_rng(seed)).act(obs)
-        greedy = GreedyBot(line, game.rules, 2, 0, np.random.default_rng(seed)).act(obs)
+        lazy = LazyGreedyBot(game, 0, np.random.default_rng(seed)).act(obs)
+        greedy = GreedyBot(game, 0, np.random.default_rng(seed)).act(obs)
         assert lazy == greedy, seed
         picks.add(lazy)
     assert picks == {PlaceRail(FERRY), PlaceRail(SINGLE)}
@@ -97,7 +98,7 @@ def test_a_lazy_bot_that_did_not_place_its_marker_searches_and_lays_greedys_rail
 def test_the_railed_points_are_the_points_the_rails_touch_for_any_rails_asked(
     tiny: Board,
 ) -> None:
-    bot = LazyGreedyBot(tiny, Rules(), 2, 0, np.random.default_rng(0))
+    bot = LazyGreedyBot(TransEuropa(tiny, Rules(), players=2), 0, np.random.default_rng(0))
     segments = sorted(tiny.segments)
     a, b, c, d = segments[0], segments[40], segments[80], segments[120]
     assert len({*a, *b, *c, *d}) == 8  # four segments sharing no point

@@ -11,17 +11,16 @@ import pytest
 
 from workbench import Board
 from workbench.analysis.costmodel import cost_model
+from workbench.games.trans_europa import PlaceRail, Rules, TransEuropa, TransEuropaState
 from workbench.games.trans_europa.bots import GreedyBot, ShrewdBot
-from workbench.games.trans_europa import Game, PlaceRail, State
 from workbench.games.trans_europa.state import Observation
-from workbench.games.trans_europa import Rules
 
 
-def build_phase(board: Board, rules: Rules, players: int, seed: int) -> State:
+def build_phase(board: Board, rules: Rules, players: int, seed: int) -> TransEuropaState:
     """A state at the first decision of the build phase, the exchanges played by greedy bots."""
-    game = Game(board, rules, players=players, seed=seed)
+    game = TransEuropa(board, rules, players=players, seed=seed)
     state = game.new_state()
-    bots = [GreedyBot(board, game.rules, players, s, np.random.default_rng(s)) for s in range(4)]
+    bots = [GreedyBot(game, s, np.random.default_rng(s)) for s in range(4)]
     while state.phase != "build":
         seat = state.to_play
         state.apply(bots[seat].act(state.observation(seat)))
@@ -38,7 +37,12 @@ def passed_and_shown(europe: Board) -> Observation:
 
 
 def shrewd(board: Board, obs: Observation, players: int, **params: Any) -> ShrewdBot:
-    return ShrewdBot(board, obs.rules, players, obs.player, np.random.default_rng(5), **params)
+    return ShrewdBot(
+        TransEuropa(board, obs.rules, players=players),
+        obs.player,
+        np.random.default_rng(5),
+        **params,
+    )
 
 
 def test_unseen_cities_leave_out_the_hand_the_cards_passed_on_and_the_cards_shown(
@@ -112,7 +116,13 @@ def test_the_guesses_keep_the_samples_whose_markers_fit_best_weighted_by_fit(
     obs = state.observation(state.to_play)
     model = cost_model(europe)
     Drawn.drawn.clear()
-    bot = Drawn(europe, obs.rules, 3, obs.player, np.random.default_rng(2), samples=10, keep=3)
+    bot = Drawn(
+        TransEuropa(europe, obs.rules, players=3),
+        obs.player,
+        np.random.default_rng(2),
+        samples=10,
+        keep=3,
+    )
     guesses = bot.guesses(obs)
     assert sorted(guesses) == sorted(s for s in range(3) if s != obs.player)
     spread = 0
@@ -163,12 +173,12 @@ def expected_demand(
 
 
 @pytest.fixture(scope="module")
-def first_turn(europe: Board) -> State:
+def first_turn(europe: Board) -> TransEuropaState:
     return build_phase(europe, Rules(), 3, 4)
 
 
 def test_demand_is_each_guess_weight_times_its_opponents_urgency(
-    europe: Board, first_turn: State
+    europe: Board, first_turn: TransEuropaState
 ) -> None:
     obs = first_turn.observation(first_turn.to_play)
     bot = shrewd(europe, obs, 3)
@@ -180,7 +190,7 @@ def test_demand_is_each_guess_weight_times_its_opponents_urgency(
     assert max(expected.values()) < 3.0
 
 
-def test_demand_is_worked_out_once_a_turn(europe: Board, first_turn: State) -> None:
+def test_demand_is_worked_out_once_a_turn(europe: Board, first_turn: TransEuropaState) -> None:
     state = first_turn.copy()
     obs = state.observation(state.to_play)
     bot = shrewd(europe, obs, 3)
@@ -197,13 +207,16 @@ def test_demand_is_worked_out_once_a_turn(europe: Board, first_turn: State) -> N
     assert bot.demand(again) == before
 
 
-def test_a_new_turn_works_the_demand_out_again(europe: Board, first_turn: State) -> None:
+def test_a_new_turn_works_the_demand_out_again(europe: Board, first_turn: TransEuropaState) -> None:
     state = first_turn.copy()
     me = state.to_play
     obs = state.observation(me)
     bot = shrewd(europe, obs, 3)
     first = dict(bot.demand(obs))
-    others = {s: GreedyBot(europe, obs.rules, 3, s, np.random.default_rng(s)) for s in range(3)}
+    others = {
+        s: GreedyBot(TransEuropa(europe, obs.rules, players=3), s, np.random.default_rng(s))
+        for s in range(3)
+    }
     round_ = state.round
     state.apply(bot.act(obs))
     while state.to_play == me:
@@ -230,13 +243,15 @@ class Told(ShrewdBot):
 
 
 @pytest.fixture(scope="module")
-def colored_turn(tiny: Board) -> State:
+def colored_turn(tiny: Board) -> TransEuropaState:
     return build_phase(tiny, Rules(colored_rails=2), 2, 0)
 
 
-def choose(tiny: Board, state: State, rails: list[PlaceRail], wanted: dict[Any, float]) -> Any:
+def choose(
+    tiny: Board, state: TransEuropaState, rails: list[PlaceRail], wanted: dict[Any, float]
+) -> Any:
     obs = state.observation(state.to_play)
-    bot = Told(tiny, obs.rules, 2, obs.player, np.random.default_rng(0))
+    bot = Told(TransEuropa(tiny, obs.rules, players=2), obs.player, np.random.default_rng(0))
     Told.wanted = wanted
     plan = frozenset(sorted(tiny.segments)[:6])  # longer than any turn: no finishing
     assert len(plan) > obs.rules.turn_budget(max(obs.lap, 1))
@@ -244,7 +259,7 @@ def choose(tiny: Board, state: State, rails: list[PlaceRail], wanted: dict[Any, 
 
 
 def test_a_colored_rail_goes_on_the_segment_the_others_want_most(
-    tiny: Board, colored_turn: State
+    tiny: Board, colored_turn: TransEuropaState
 ) -> None:
     a, b, c, d = sorted(tiny.segments)[:4]
     rails = [PlaceRail(a), PlaceRail(b), PlaceRail(c, colored=True), PlaceRail(d, colored=True)]
@@ -256,7 +271,7 @@ def test_a_colored_rail_goes_on_the_segment_the_others_want_most(
 
 
 def test_a_colored_rail_no_one_wants_waits_and_the_least_wanted_black_rail_goes(
-    tiny: Board, colored_turn: State
+    tiny: Board, colored_turn: TransEuropaState
 ) -> None:
     a, b, c, d = sorted(tiny.segments)[:4]
     rails = [PlaceRail(a), PlaceRail(b), PlaceRail(c, colored=True), PlaceRail(d, colored=True)]
@@ -265,7 +280,7 @@ def test_a_colored_rail_no_one_wants_waits_and_the_least_wanted_black_rail_goes(
 
 
 def test_demands_equal_to_a_millionth_tie_and_then_a_single_goes_before_a_double(
-    tiny: Board, colored_turn: State
+    tiny: Board, colored_turn: TransEuropaState
 ) -> None:
     single = sorted(tiny.segments)[0]
     double = ((1, 3), (1, 4))
@@ -278,7 +293,7 @@ def test_demands_equal_to_a_millionth_tie_and_then_a_single_goes_before_a_double
 
 
 def test_a_plan_the_turn_can_finish_is_laid_as_greedy_lays_it(
-    tiny: Board, colored_turn: State
+    tiny: Board, colored_turn: TransEuropaState
 ) -> None:
     """Nothing to gain from the order when the whole plan goes down this turn: the shrewd
     bot then takes greedy's choice (same generator, same rail), not the least wanted."""
@@ -291,8 +306,12 @@ def test_a_plan_the_turn_can_finish_is_laid_as_greedy_lays_it(
     Told.wanted = {plan_segments[0]: 0.5}
     picked = set()
     for seed in range(8):
-        shrewd_bot = Told(tiny, obs.rules, 2, obs.player, np.random.default_rng(seed))
-        greedy_bot = GreedyBot(tiny, obs.rules, 2, obs.player, np.random.default_rng(seed))
+        shrewd_bot = Told(
+            TransEuropa(tiny, obs.rules, players=2), obs.player, np.random.default_rng(seed)
+        )
+        greedy_bot = GreedyBot(
+            TransEuropa(tiny, obs.rules, players=2), obs.player, np.random.default_rng(seed)
+        )
         mine = shrewd_bot.choose_rail(obs, rails, plan, shrewd_bot.view(obs))
         assert mine == greedy_bot.choose_rail(obs, rails, plan, greedy_bot.view(obs))
         picked.add(mine)

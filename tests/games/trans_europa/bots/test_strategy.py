@@ -17,14 +17,13 @@ import pytest
 
 from workbench import Board, load_map
 from workbench.analysis.costmodel import cost_model
+from workbench.games.trans_europa import Action, EndTurn, PlaceMarker, PlaceRail, Rules, TransEuropa
 from workbench.games.trans_europa.bots import GreedyBot, RandomBot, ShrewdBot, play_game
 from workbench.games.trans_europa.bots.greedy import View
-from workbench.games.trans_europa import Action, EndTurn, Game, PlaceMarker, PlaceRail
 from workbench.games.trans_europa.state import Observation
 from workbench.maps.lattice import Edge
-from workbench.games.trans_europa import Rules
 
-CORRIDOR = Path(__file__).parent.parent / "engine" / "maps" / "corridor.yaml"
+CORRIDOR = Path(__file__).parent.parent / "maps" / "corridor.yaml"
 
 
 # ---------------------------------------------------------------------- greedy
@@ -44,7 +43,7 @@ class WatchedGreedy(GreedyBot):
 def test_greedy_lays_a_single_before_a_double(tiny: Board) -> None:
     WatchedGreedy.calls.clear()
     for seed in range(4):
-        play_game(Game(tiny, players=2, seed=seed), [WatchedGreedy, RandomBot], seed=seed)
+        play_game(TransEuropa(tiny, players=2, seed=seed), [WatchedGreedy, RandomBot], seed=seed)
     cost = {e: s.cost for e, s in tiny.segments.items()}
     mixed = 0
     for segments, action in WatchedGreedy.calls:
@@ -98,7 +97,7 @@ def shrewd_games(europe: Board) -> type[WatchedShrewd]:
     WatchedShrewd.rails.clear()
     WatchedShrewd.asked.clear()
     WatchedShrewd.guessed.clear()
-    game = Game(europe, players=3, seed=4)
+    game = TransEuropa(europe, players=3, seed=4)
     play_game(game, [WatchedShrewd, GreedyBot, GreedyBot], seed=4)
     return WatchedShrewd
 
@@ -154,7 +153,7 @@ def test_a_cut_off_planner_builds_the_rail_that_brings_it_closest(seed: int) -> 
     builds the legal black rail that lowers seat 1's missing rails most (as the round's
     end counts them), towards the wall rather than away from it."""
     board = load_map(CORRIDOR)
-    game = Game(board, Rules(colored_rails=1), players=2, hands=[(("East",), ("West",))])
+    game = TransEuropa(board, Rules(colored_rails=1), players=2, hands=[(("East",), ("West",))])
     state = game.new_state()
     state.apply(PlaceMarker((1, 0)))
     state.apply(PlaceMarker((4, 0)))
@@ -163,7 +162,7 @@ def test_a_cut_off_planner_builds_the_rail_that_brings_it_closest(seed: int) -> 
     before = state.missing_rails(1)
     WatchedFallback.answers.clear()
     for bot in (WatchedFallback, type("WatchedShrewdFallback", (WatchedFallback, ShrewdBot), {})):
-        player = bot(board, game.rules, 2, 1, np.random.default_rng(seed))
+        player = bot(game, 1, np.random.default_rng(seed))
         action = player.act(state.observation(1))
         assert action == PlaceRail(((3, 0), (4, 0)))
     assert WatchedFallback.answers == [PlaceRail(((3, 0), (4, 0)))] * 2
@@ -201,7 +200,7 @@ def test_with_one_segment_to_choose_shrewd_plays_as_greedy(seed: int) -> None:
     the turn and the other player wants that segment: there is nothing to order, so the
     shrewd bot takes greedy's choice (same generator, same action)."""
     board = load_map(CORRIDOR)
-    game = Game(board, Rules(colored_rails=2), players=2, hands=[(("East",), ("West",))])
+    game = TransEuropa(board, Rules(colored_rails=2), players=2, hands=[(("East",), ("West",))])
     state = game.new_state()
     state.apply(PlaceMarker((2, 0)))
     state.apply(PlaceMarker((3, 0)))  # seat 1 needs [2, 0]-[3, 0] on its way west
@@ -209,8 +208,8 @@ def test_with_one_segment_to_choose_shrewd_plays_as_greedy(seed: int) -> None:
     segment = ((2, 0), (3, 0))
     plan_rails = [a for a in obs.legal_actions if isinstance(a, PlaceRail) and a.segment == segment]
     assert len(plan_rails) == 2, "the segment as a black and as a colored rail"
-    shrewd = ShrewdBot(board, game.rules, 2, 0, np.random.default_rng(seed))
-    greedy = GreedyBot(board, game.rules, 2, 0, np.random.default_rng(seed))
+    shrewd = ShrewdBot(game, 0, np.random.default_rng(seed))
+    greedy = GreedyBot(game, 0, np.random.default_rng(seed))
     chosen = shrewd.act(obs)
     assert chosen == greedy.act(obs) and chosen in plan_rails
 
@@ -231,7 +230,9 @@ def test_greedy_keeps_its_plan_within_a_turn(europe: Board) -> None:
     WatchedPlan.plans.clear()
     for seed in range(2):
         play_game(
-            Game(europe, players=3, seed=seed), [WatchedPlan, GreedyBot, GreedyBot], seed=seed
+            TransEuropa(europe, players=3, seed=seed),
+            [WatchedPlan, GreedyBot, GreedyBot],
+            seed=seed,
         )
     kept = 0
     for (r1, rails1, placed1, plan1), (r2, rails2, placed2, plan2) in pairwise(WatchedPlan.plans):
@@ -274,7 +275,7 @@ def test_shrewd_orders_its_rails_by_this_laps_budget(europe: Board) -> None:
     WatchedRhythm.late.clear()
     rules = Rules(rhythm=(3, 2, 1))
     for seed in range(3):
-        game = Game(europe, rules, players=3, seed=seed)
+        game = TransEuropa(europe, rules, players=3, seed=seed)
         play_game(game, [WatchedRhythm, GreedyBot, GreedyBot], seed=seed)
     assert WatchedRhythm.late, "a late lap left a plan the first lap could have finished"
     for asked, wanted, black, action in WatchedRhythm.late:

@@ -1,9 +1,9 @@
 """Trans Europa's bots: random, greedy, lazy greedy and shrewd.
 
 >>> from workbench import load_map
->>> from workbench.games.trans_europa import Game
+>>> from workbench.games.trans_europa import TransEuropa
 >>> from workbench.games.trans_europa.bots import RandomBot, play_game
->>> end = play_game(Game(load_map("maps/tiny.yaml"), players=2, seed=1), [RandomBot] * 2)
+>>> end = play_game(TransEuropa(load_map("maps/tiny.yaml"), players=2, seed=1), [RandomBot] * 2)
 >>> end.is_terminal()
 True
 """

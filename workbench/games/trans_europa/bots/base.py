@@ -1,13 +1,14 @@
-"""What every bot is: a player that picks an action from its observation.
+"""What every Trans Europa bot is: a player that picks an action from its observation.
 
-A bot is made once per seat and game, :meth:`Bot.__init__` receiving only public facts (the
-board, the rules, the number of players, its seat) and its own random generator; it then
-answers :meth:`Bot.act` for each observation where it is on turn. A bot never sees the
-:class:`~workbench.games.trans_europa.State`, so it cannot peek at other hands.
+A bot class is a protocol bot factory: ``cls(game, seat, rng)`` makes the bot of ``seat``
+in ``game``, with ``rng`` its only source of randomness. :meth:`Bot.__init__` keeps only
+public facts (the board, the rules, the number of players, its seat); the bot then answers
+:meth:`Bot.act` for each observation where it is on turn. A bot never sees the
+:class:`~workbench.games.trans_europa.TransEuropaState`, so it cannot peek at other hands.
 
-:func:`play_game` is the referee: it plays a whole game with one bot per seat and gives
-each bot a generator of its own derived from a seed, so a game depends only on the game's
-seed, the bots and that seed.
+:func:`play_game` plays a whole game with one bot per seat through the one referee,
+:class:`workbench.games.Match`, each bot with a generator of its own derived from a seed,
+so a game depends only on the game's seed, the bots and that seed.
 """
 
 from __future__ import annotations
@@ -17,12 +18,11 @@ from typing import Any, ClassVar
 
 import numpy as np
 
+from workbench.games.protocol import BotFactory
+from workbench.games.referee import bot_rngs, play
 from workbench.games.trans_europa.actions import Action
-from workbench.games.trans_europa.game import Game
-from workbench.games.trans_europa.state import Observation, State
-from workbench.games.referee import bot_rngs
-from workbench.maps.board import Board
-from workbench.games.trans_europa.rules import Rules
+from workbench.games.trans_europa.game import TransEuropa
+from workbench.games.trans_europa.state import Observation, TransEuropaState
 
 __all__ = ["Bot", "BotFactory", "bot_rngs", "play_game"]
 
@@ -35,9 +35,8 @@ class Bot:
 
     Parameters
     ----------
-    board : Board
-    rules : Rules
-    players : int
+    game : TransEuropa
+        The game; the bot keeps its board, rules and number of players.
     seat : int
     rng : numpy.random.Generator
         The bot's only source of randomness.
@@ -45,20 +44,18 @@ class Bot:
     Examples
     --------
     >>> from workbench import load_map
-    >>> from workbench.bots import RandomBot
-    >>> bot = RandomBot(load_map("maps/tiny.yaml"), Rules(), 2, 0, np.random.default_rng(1))
-    >>> bot
-    RandomBot(seat=0)
+    >>> from workbench.games.trans_europa.bots import GreedyBot
+    >>> game = TransEuropa(load_map("maps/tiny.yaml"), players=2)
+    >>> GreedyBot(game, 0, np.random.default_rng(1))
+    GreedyBot(seat=0)
     """
 
     name: ClassVar[str] = "bot"
 
-    def __init__(
-        self, board: Board, rules: Rules, players: int, seat: int, rng: np.random.Generator
-    ) -> None:
-        self.board = board
-        self.rules = rules
-        self.players = players
+    def __init__(self, game: TransEuropa, seat: int, rng: np.random.Generator) -> None:
+        self.board = game.board
+        self.rules = game.rules
+        self.players = game.players
         self.seat = seat
         self.rng = rng
 
@@ -70,29 +67,24 @@ class Bot:
         raise NotImplementedError
 
 
-BotFactory = Callable[[Board, Rules, int, int, np.random.Generator], Bot]
-"""Anything that makes a bot from (board, rules, players, seat, rng): a Bot subclass."""
-
-
 def play_game(
-    game: Game,
+    game: TransEuropa,
     bots: Sequence[BotFactory],
     seed: int | np.random.SeedSequence = 0,
     *,
     max_actions: int = 1_000_000,
-    on_action: Callable[[State, Action], None] | None = None,
-) -> State:
+    on_action: Callable[[TransEuropaState, Action], None] | None = None,
+) -> TransEuropaState:
     """Play ``game`` to its end with one bot per seat; return the final state.
 
-    The referee is :class:`workbench.games.Match` (the one loop every game and caller
-    shares); this is its Trans Europa face, taking engine games and bot classes. Each bot
-    gets a generator spawned from ``seed`` (:func:`bot_rngs`); the deal comes from the
-    game's own seed.
+    :func:`workbench.games.play` with a callback that sees the state and the action
+    (not the seat). Each bot gets a generator spawned from ``seed`` (:func:`bot_rngs`);
+    the deal comes from the game's own seed.
 
     Parameters
     ----------
-    game : Game
-    bots : sequence of bot classes (or factories), one per seat
+    game : TransEuropa
+    bots : sequence of bot factories (bot classes), one per seat
     seed : int or SeedSequence
         The seed of the bots' generators.
     max_actions : int
@@ -104,25 +96,19 @@ def play_game(
     --------
     >>> from workbench import load_map
     >>> from workbench.bots import RandomBot
-    >>> game = Game(load_map("maps/tiny.yaml"), players=2, seed=3)
+    >>> game = TransEuropa(load_map("maps/tiny.yaml"), players=2, seed=3)
     >>> end = play_game(game, [RandomBot, RandomBot], seed=1)
     >>> end.is_terminal(), end == play_game(game, [RandomBot, RandomBot], seed=1)
     (True, True)
     """
-    from workbench.games.referee import Match
-    from workbench.games.trans_europa import LegacyBot, TransEuropa
-
     if len(bots) != game.players:
         raise ValueError(f"{len(bots)} bots for a game of {game.players} players")
-    factories = [LegacyBot(str(getattr(make, "name", "bot")), make) for make in bots]
     callback = None
     if on_action is not None:
         report = on_action
 
         def callback(state: Any, action: Any, seat: int | None) -> None:
-            report(state.engine, action)
+            report(state, action)
 
-    match = Match(TransEuropa(game), factories, seed, on_action=callback)
-    match.run(max_actions=max_actions)
-    end: State = match.state.engine  # type: ignore[attr-defined]
+    end: TransEuropaState = play(game, bots, seed, max_actions=max_actions, on_action=callback)
     return end

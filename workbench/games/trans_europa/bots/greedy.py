@@ -9,11 +9,18 @@ from typing import TYPE_CHECKING, cast
 
 import numpy as np
 
-from workbench.games.trans_europa.bots.base import Bot
 from workbench.bots.random_bot import bounded_draw
-from workbench.games.trans_europa.actions import Action, Discard, EndTurn, PassCard, PlaceMarker, PlaceRail
-from workbench.games.trans_europa.state import Observation
 from workbench.exceptions import InfeasibleError
+from workbench.games.trans_europa.actions import (
+    Action,
+    Discard,
+    EndTurn,
+    PassCard,
+    PlaceMarker,
+    PlaceRail,
+)
+from workbench.games.trans_europa.bots.base import Bot
+from workbench.games.trans_europa.state import Observation
 from workbench.maps.lattice import Edge, Point
 
 if TYPE_CHECKING:
@@ -117,9 +124,9 @@ class GreedyBot(Bot):
     Examples
     --------
     >>> from workbench import load_map
-    >>> from workbench.games.trans_europa import Game
+    >>> from workbench.games.trans_europa import TransEuropa
     >>> from workbench.games.trans_europa.bots import play_game
-    >>> game = Game(load_map("maps/tiny.yaml"), players=2, seed=2)
+    >>> game = TransEuropa(load_map("maps/tiny.yaml"), players=2, seed=2)
     >>> end = play_game(game, [GreedyBot, GreedyBot], seed=0)
     >>> end.is_terminal()
     True
@@ -228,11 +235,11 @@ class GreedyBot(Bot):
         Examples
         --------
         >>> from workbench import load_map
-        >>> from workbench.games.trans_europa import Game
+        >>> from workbench.games.trans_europa import TransEuropa
         >>> from workbench.games.trans_europa.bots import bot_rngs
-        >>> game = Game(load_map("maps/tiny.yaml"), players=2, seed=2)
+        >>> game = TransEuropa(load_map("maps/tiny.yaml"), players=2, seed=2)
         >>> obs = game.new_state().observation(0)
-        >>> bot = GreedyBot(game.board, game.rules, 2, 0, bot_rngs(0, 2)[0])
+        >>> bot = GreedyBot(game, 0, bot_rngs(0, 2)[0])
         >>> len(bot.hand_tree(obs, bot.view(obs)))  # segments
         12
         """
@@ -281,8 +288,8 @@ class GreedyBot(Bot):
         Examples
         --------
         >>> from workbench import load_map
-        >>> from workbench.games.trans_europa import Game, PlaceMarker
-        >>> state = Game(load_map("maps/tiny.yaml"), players=2, seed=2).new_state()
+        >>> from workbench.games.trans_europa import TransEuropa, PlaceMarker
+        >>> state = TransEuropa(load_map("maps/tiny.yaml"), players=2, seed=2).new_state()
         >>> state.apply(PlaceMarker((1, 1)))
         >>> state.apply(PlaceMarker((3, 3)))
         >>> obs = state.observation(state.to_play)

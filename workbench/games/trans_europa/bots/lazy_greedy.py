@@ -7,8 +7,8 @@ from typing import NamedTuple
 
 import numpy as np
 
-from workbench.games.trans_europa.bots.greedy import GreedyBot, View
 from workbench.games.trans_europa.actions import Action
+from workbench.games.trans_europa.bots.greedy import GreedyBot, View
 from workbench.games.trans_europa.state import Observation
 from workbench.maps.lattice import Edge, Point
 
@@ -51,9 +51,9 @@ class LazyGreedyBot(GreedyBot):
     Examples
     --------
     >>> from workbench import load_map
-    >>> from workbench.games.trans_europa import Game
+    >>> from workbench.games.trans_europa import TransEuropa
     >>> from workbench.games.trans_europa.bots import play_game
-    >>> game = Game(load_map("maps/tiny.yaml"), players=2, seed=2)
+    >>> game = TransEuropa(load_map("maps/tiny.yaml"), players=2, seed=2)
     >>> end = play_game(game, [LazyGreedyBot, GreedyBot], seed=0)
     >>> end.is_terminal()
     True
@@ -75,12 +75,12 @@ class LazyGreedyBot(GreedyBot):
         Examples
         --------
         >>> from workbench import load_map
-        >>> from workbench.games.trans_europa import Game
+        >>> from workbench.games.trans_europa import TransEuropa
         >>> from workbench.games.trans_europa.bots import bot_rngs
-        >>> game = Game(load_map("maps/trans_europa.yaml"), players=2, seed=2)
+        >>> game = TransEuropa(load_map("maps/trans_europa.yaml"), players=2, seed=2)
         >>> state = game.new_state()
         >>> rngs = bot_rngs(0, 2)
-        >>> bots = [LazyGreedyBot(game.board, game.rules, 2, i, rngs[i]) for i in range(2)]
+        >>> bots = [LazyGreedyBot(game, i, rngs[i]) for i in range(2)]
         >>> while state.phase == "markers":
         ...     state.apply(bots[state.to_play].act(state.observation(state.to_play)))
         >>> obs = state.observation(state.to_play)

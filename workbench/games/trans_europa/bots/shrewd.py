@@ -21,12 +21,11 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from workbench.games.trans_europa.bots.greedy import GreedyBot, View
 from workbench.games.trans_europa.actions import Action, PlaceRail
+from workbench.games.trans_europa.bots.greedy import GreedyBot, View
+from workbench.games.trans_europa.game import TransEuropa
 from workbench.games.trans_europa.state import Observation
-from workbench.maps.board import Board
 from workbench.maps.lattice import Edge
-from workbench.games.trans_europa.rules import Rules
 
 __all__ = ["ShrewdBot"]
 
@@ -36,7 +35,7 @@ class ShrewdBot(GreedyBot):
 
     Parameters
     ----------
-    board, rules, players, seat, rng
+    game, seat, rng
         As for every :class:`~workbench.games.trans_europa.bots.Bot`.
     samples : int, default 24
         Hands drawn per opponent at the start of a round.
@@ -48,9 +47,9 @@ class ShrewdBot(GreedyBot):
     Examples
     --------
     >>> from workbench import load_map
-    >>> from workbench.games.trans_europa import Game
+    >>> from workbench.games.trans_europa import TransEuropa
     >>> from workbench.games.trans_europa.bots import GreedyBot, play_game
-    >>> game = Game(load_map("maps/tiny.yaml"), players=2, seed=2)
+    >>> game = TransEuropa(load_map("maps/tiny.yaml"), players=2, seed=2)
     >>> play_game(game, [ShrewdBot, GreedyBot], seed=0).is_terminal()
     True
     """
@@ -59,16 +58,14 @@ class ShrewdBot(GreedyBot):
 
     def __init__(
         self,
-        board: Board,
-        rules: Rules,
-        players: int,
+        game: TransEuropa,
         seat: int,
         rng: np.random.Generator,
         samples: int = 24,
         keep: int = 4,
         beta: float = 1.5,
     ) -> None:
-        super().__init__(board, rules, players, seat, rng)
+        super().__init__(game, seat, rng)
         self.samples, self.keep, self.beta = samples, keep, beta
         self._guess_round = -1
         self._guesses: dict[int, list[tuple[float, tuple[str, ...]]]] = {}
