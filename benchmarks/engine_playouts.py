@@ -5,7 +5,8 @@
 A seeded random player (uniform over ``legal_actions()``) plays rounds until the time is
 up; the script prints rounds per second, actions per second, and the time spent in the
 round's scoring (exact missing-rail counts, one Steiner tree per player, timed around
-``TransEuropaState.missing_rails``). Times are processor time (the machine may be shared). ``--quick``
+``TransEuropaState.missing_rails``). Times are processor time (the machine may be shared).
+``--quick``
 plays for half a second on each map.
 """
 

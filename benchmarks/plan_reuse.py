@@ -86,12 +86,14 @@ def measure(map_file: str, games: int, players: int) -> dict[str, float]:
             if clock["turn"]:
                 clock["turn_solver"] += spent
 
-    play_game(TransEuropa(board, players=players, seed=10**6), [tagged] * players, seed=0)  # warm-up
+    warm_up = TransEuropa(board, players=players, seed=10**6)
+    play_game(warm_up, [tagged] * players, seed=0)  # warm-up
     costmodel.solve_with_rails = timed
     try:
         start, rounds = time.process_time(), 0
         for seed in range(games):
-            end = play_game(TransEuropa(board, players=players, seed=seed), [tagged] * players, seed=seed)
+            game = TransEuropa(board, players=players, seed=seed)
+            end = play_game(game, [tagged] * players, seed=seed)
             rounds += end.round
         total = time.process_time() - start
     finally:

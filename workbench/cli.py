@@ -31,8 +31,8 @@ from workbench.files import output_problem
 from workbench.resources import find_map, maps_dir, notebooks_dir
 
 if TYPE_CHECKING:
-    from workbench.maps.board import Board
     from workbench.games.trans_europa import Rules
+    from workbench.maps.board import Board
 
 __all__ = ["EXIT_BAD_INPUT", "EXIT_INTERRUPTED", "EXIT_OK", "MAX_GAMES", "build_parser", "main"]
 

@@ -18,10 +18,9 @@ import pandas as pd
 import pytest
 
 from workbench import load_map
-from workbench.games.trans_europa.bots import BOTS, play_game
-from workbench.games.trans_europa import TransEuropa
 from workbench.games import GAMES, Match
-from workbench.games.trans_europa import Rules
+from workbench.games.trans_europa import Rules, TransEuropa
+from workbench.games.trans_europa.bots import BOTS, play_game
 from workbench.games.trans_europa.cards import CARDS
 from workbench.sim import simulate
 

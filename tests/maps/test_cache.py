@@ -33,7 +33,10 @@ def test_values_are_shared_per_board_and_never_hash_it(monkeypatch: pytest.Monke
     assert count(board, 2) == len(board.cities) + 2
     assert calls == [1, 2]
     assert cost_model(board) is cost_model(board)
-    assert TransEuropa(board, players=2).marker_points is TransEuropa(board, players=2, seed=3).marker_points
+    assert (
+        TransEuropa(board, players=2).marker_points
+        is TransEuropa(board, players=2, seed=3).marker_points
+    )
     twin = load_map(MAPS / "tiny.yaml")
     assert twin == board and board_cache(twin) is not board_cache(board)
 

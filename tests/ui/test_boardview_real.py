@@ -11,9 +11,10 @@ from __future__ import annotations
 import pytest
 
 from workbench import Board
-from workbench.games.trans_europa import EndTurn, TransEuropa as Game, PlaceMarker, PlaceRail, TransEuropaState as State
+from workbench.games.trans_europa import EndTurn, PlaceMarker, PlaceRail, Rules
+from workbench.games.trans_europa import TransEuropa as Game
+from workbench.games.trans_europa import TransEuropaState as State
 from workbench.maps.lattice import edge
-from workbench.games.trans_europa import Rules
 from workbench.ui.boardview import BoardView, colored_rails, player_color
 
 FERRY = ((5, 1), (6, 1))

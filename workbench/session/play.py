@@ -32,24 +32,32 @@ import pandas as pd
 
 from workbench.analysis.costs import Completion, missing_rails
 from workbench.analysis.routes import start_heatmap
+from workbench.exceptions import IllegalActionError, InfeasibleError
+from workbench.games import GAMES, Match
+from workbench.games import State as ProtocolState
 from workbench.games.trans_europa import (
+    CARDS,
+    DECK,
+    PRESETS,
     Action,
     EndTurn,
-    TransEuropa as Game,
     NextRound,
     PlaceMarker,
     PlaceRail,
     RoundResult,
+    Rules,
+    TransEuropa,
+    apply_cards,
+)
+from workbench.games.trans_europa import (
+    TransEuropa as Game,
+)
+from workbench.games.trans_europa import (
     TransEuropaState as State,
 )
-from workbench.exceptions import IllegalActionError, InfeasibleError
-from workbench.games import GAMES, Match
-from workbench.games import State as ProtocolState
-from workbench.games.trans_europa import TransEuropa
+from workbench.games.trans_europa import card as special_card
 from workbench.maps.board import Board
 from workbench.maps.lattice import Edge, Point, edge, plane_xy, point_name
-from workbench.games.trans_europa import CARDS, DECK, PRESETS, Rules, apply_cards
-from workbench.games.trans_europa import card as special_card
 from workbench.session.events import Listener, Listeners
 
 __all__ = [

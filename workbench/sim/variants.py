@@ -122,7 +122,8 @@ class Variant:
         ``None`` is the rulebook's basic game.
     bots : sequence of bot names or bot factories
         One per seat; the number of players is their number. Names come from the game's
-        registry entry (for Trans Europa, :data:`workbench.games.trans_europa.bots.BOTS` and ``search``).
+        registry entry (for Trans Europa, :data:`workbench.games.trans_europa.bots.BOTS` and
+        ``search``).
     game : str
         The registered game (:data:`workbench.games.GAMES`); Trans Europa by default.
 

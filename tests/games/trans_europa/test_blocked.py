@@ -1,6 +1,7 @@
 """A round that ends because nobody can build: colored rails wall every network in.
 
-The board is ``tests/games/trans_europa/maps/corridor.yaml``: six points in a row, West at [0, 0] and
+The board is ``tests/games/trans_europa/maps/corridor.yaml``: six points in a row, West at [0, 0]
+and
 East at [5, 0]. Each player's marker sits in the middle and their city lies beyond the
 other's marker, so one colored rail each closes the corridor between them; once each has
 built out to the wall's end of their side, neither has a legal rail.

@@ -1,6 +1,7 @@
 """A rules file may give each count up to its limit, and not one more.
 
-The limits (:data:`workbench.games.trans_europa.rules_io.LIMITS`) keep a game finite; a value at the limit is
+The limits (:data:`workbench.games.trans_europa.rules_io.LIMITS`) keep a game finite; a value at
+the limit is
 a legal, if silly, game. Each check is made at the limit and one above it, for a plain
 count, for the numbers of a rhythm and for those of a scoring table.
 """

@@ -1,6 +1,7 @@
 """Actions: what their constructors make of loose input, and the order of :func:`action_key`.
 
-Written for the mutants of ``workbench/games/trans_europa/actions.py`` that the other tests let through
+Written for the mutants of ``workbench/games/trans_europa/actions.py`` that the other tests let
+through
 (issue 18); each test names the behaviour it pins.
 """
 

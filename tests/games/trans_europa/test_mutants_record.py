@@ -1,6 +1,7 @@
 """Saved games: what a record of fixed hands or of a game over must say to load.
 
-Written for the mutants of ``workbench/games/trans_europa/record.py`` that the other tests let through
+Written for the mutants of ``workbench/games/trans_europa/record.py`` that the other tests let
+through
 (issue 18); each test names the behaviour it pins.
 """
 

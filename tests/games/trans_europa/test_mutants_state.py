@@ -1,6 +1,7 @@
 """The state: hand-worked positions on the tiny board for what the other tests let through.
 
-Written for the mutants of ``workbench/games/trans_europa/state.py`` that the other tests let through
+Written for the mutants of ``workbench/games/trans_europa/state.py`` that the other tests let
+through
 (issue 18); each test names the behaviour it pins.
 
 Tiny board, row 0: (1,0) - (2,0) Ginkgo - (3,0) - (4,0) - (5,0) Fir - (6,0); Alder is at

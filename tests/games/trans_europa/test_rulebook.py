@@ -1,4 +1,5 @@
-"""The rulebook's cases, played on the tiny board with hands fixed through ``TransEuropa(hands=...)``.
+"""The rulebook's cases, played on the tiny board with hands fixed through
+``TransEuropa(hands=...)``.
 
 Tiny board, row 0: (1,0) - (2,0) Ginkgo - (3,0) - (4,0) - (5,0) Fir - (6,0); Alder is at
 (1,1), next to (2,0).

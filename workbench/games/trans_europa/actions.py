@@ -194,7 +194,8 @@ def action_key(action: Action) -> tuple[int, tuple[int, ...]]:
     """The sort key of an action: markers, rails (by segment, black before colored), ``E``,
     ``N``, then discards and passes (by city name, as code points).
 
-    :meth:`~workbench.games.trans_europa.TransEuropaState.legal_actions` lists actions in this order.
+    :meth:`~workbench.games.trans_europa.TransEuropaState.legal_actions` lists actions in this
+    order.
 
     Examples
     --------

@@ -1,8 +1,10 @@
 """The immutable :class:`TransEuropa` game: board, rules, players, seed, the deal and the cards.
 
-A game makes states (:meth:`TransEuropa.new_state`), deals each round's hands (:meth:`TransEuropa.deal`)
+A game makes states (:meth:`TransEuropa.new_state`), deals each round's hands
+(:meth:`TransEuropa.deal`)
 and says which special cards rule each round (:meth:`TransEuropa.round_cards`,
-:meth:`TransEuropa.round_rules`). Everything that changes lives in :class:`~workbench.games.trans_europa.TransEuropaState`.
+:meth:`TransEuropa.round_rules`). Everything that changes lives in
+:class:`~workbench.games.trans_europa.TransEuropaState`.
 
 Randomness: round ``r`` is dealt with ``numpy.random.default_rng(SeedSequence(seed,
 spawn_key=(r,)))``, a generator of its own per round derived from the game's seed, so a
@@ -11,7 +13,8 @@ generator. Each color's cards are shuffled separately (the rulebook's five stack
 player ``i`` takes the ``i``-th card of every stack; the cards below are the stack left
 for the round (a draft draws from its top). Special cards in ``"per_round"`` mode come from
 a stream of their own, ``SeedSequence(seed, spawn_key=(0, 1))``: the deck is shuffled once
-and :func:`workbench.games.trans_europa.schedule` turns cards over round after round, so the cards never
+and :func:`workbench.games.trans_europa.schedule` turns cards over round after round, so the cards
+never
 touch the deal's generators and a game without special cards deals as it always did.
 """
 
@@ -533,14 +536,16 @@ class TransEuropa:
         """The special cards that rule round ``round`` (ids), ``()`` without special cards.
 
         ``"fixed"`` mode: every card of ``rules.special_cards``, every round. ``"per_round"``
-        mode: the cards :func:`workbench.games.trans_europa.schedule` turns over for that round, from a
+        mode: the cards :func:`workbench.games.trans_europa.schedule` turns over for that round,
+        from a
         generator seeded by ``SeedSequence(seed, spawn_key=(0, 1))`` (apart from the deal's).
 
         Examples
         --------
         >>> from workbench import load_map
         >>> from workbench.games.trans_europa import DECK
-        >>> game = TransEuropa(load_map("maps/tiny.yaml"), Rules(special_cards=DECK), players=2, seed=4)
+        >>> tiny = load_map("maps/tiny.yaml")
+        >>> game = TransEuropa(tiny, Rules(special_cards=DECK), players=2, seed=4)
         >>> len(game.round_cards(1)), game.round_cards(2) == game.round_cards(2)
         (1, True)
         >>> TransEuropa(game.board, players=2).round_cards(1)

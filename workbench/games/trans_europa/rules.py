@@ -1,7 +1,8 @@
 """Rules as data: one frozen value that holds every parameter a variant can touch.
 
 A :class:`Rules` value is checked once, when it is made; a tweak is ``rules.replace(...)``
-(checked again) or a rules file (:mod:`workbench.games.trans_europa.rules_io`). The named presets are in
+(checked again) or a rules file (:mod:`workbench.games.trans_europa.rules_io`). The named presets
+are in
 :data:`PRESETS`. What each field means is in ``docs/rules.md``.
 """
 

@@ -1,7 +1,8 @@
 """Rules files: a preset, the fields that differ from it, and cards to apply, in YAML.
 
 A rules file is a mapping. ``preset:`` names the starting point (``rulebook`` if left
-out); every other key is a :class:`~workbench.games.trans_europa.Rules` field that overrides the preset;
+out); every other key is a :class:`~workbench.games.trans_europa.Rules` field that overrides the
+preset;
 ``cards:`` lists special cards applied on top, in order, for the whole game::
 
     preset: countdown

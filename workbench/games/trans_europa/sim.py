@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from workbench.games.protocol import BotFactory
 from workbench.games.referee import Match
@@ -49,7 +49,7 @@ from workbench.games.tables import (
 from workbench.games.trans_europa.actions import PlaceRail
 from workbench.games.trans_europa.game import TransEuropa
 from workbench.games.trans_europa.rules import Rules
-from workbench.games.trans_europa.state import RoundResult
+from workbench.games.trans_europa.state import RoundResult, TransEuropaState
 from workbench.maps.board import Board
 
 __all__ = ["GAME_COLUMNS", "ROUND_COLUMNS", "SEAT_COLUMNS_TE", "TABLES", "play_rows"]
@@ -267,7 +267,7 @@ def play_rows(
             notes = _Round([0] * players, [0] * players)
 
     match = Match(the_game, bots, bot_seed, on_applied=after, names=names)
-    live = match.state  # the match's state, changed in place
+    live = cast(TransEuropaState, match.state)  # the match's state, changed in place
     # what the state was before each action, noted after the one before it (nothing else
     # changes the state between two actions): whether a turn's rails were already down
     # (else a rail begins a turn), and how many rounds were scored

@@ -49,7 +49,8 @@ How a round is played (our reading of the rulebook, each choice documented here 
   their turn is skipped; when nobody can build, the round ends (``"blocked"``).
 * **Scoring.** Each player's missing-rail count is 0 if they finished, else
   :func:`workbench.analysis.costs.missing_rails` with the round's ``double_cost`` (and the
-  blocked segments and ferry costs of the later edition); :func:`workbench.games.trans_europa.apply_round`
+  blocked segments and ferry costs of the later edition);
+  :func:`workbench.games.trans_europa.apply_round`
   turns the counts into scores. If other players' colored rails cut a hand off completely,
   its count is taken as though those rails were absent (so every count is a number). The
   round is then ``round_over`` (the only action is :class:`NextRound`) or, when the rules
@@ -920,7 +921,8 @@ the network of seat 0 (marker at [1, 1])
         Examples
         --------
         >>> from workbench import load_map
-        >>> game = TransEuropa(load_map("maps/tiny.yaml"), players=2, hands=[[("Alder",), ("Birch",)]])
+        >>> tiny = load_map("maps/tiny.yaml")
+        >>> game = TransEuropa(tiny, players=2, hands=[[("Alder",), ("Birch",)]])
         >>> state = game.new_state()
         >>> state.apply(PlaceMarker((0, 1)))
         >>> state.apply(PlaceMarker((7, 4)))

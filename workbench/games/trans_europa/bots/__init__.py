@@ -8,13 +8,15 @@
 True
 """
 
+from typing import Any
+
 from workbench.bots.random_bot import RandomBot
 from workbench.games.trans_europa.bots.base import Bot, BotFactory, bot_rngs, play_game
 from workbench.games.trans_europa.bots.greedy import GreedyBot
 from workbench.games.trans_europa.bots.lazy_greedy import LazyGreedyBot
 from workbench.games.trans_europa.bots.shrewd import ShrewdBot
 
-BOTS: dict[str, type[Bot]] = {
+BOTS: dict[str, type[Any]] = {
     "random": RandomBot,
     "greedy": GreedyBot,
     "shrewd": ShrewdBot,

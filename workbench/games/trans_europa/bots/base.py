@@ -14,7 +14,7 @@ so a game depends only on the game's seed, the bots and that seed.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 import numpy as np
 
@@ -110,5 +110,5 @@ def play_game(
         def callback(state: Any, action: Any, seat: int | None) -> None:
             report(state, action)
 
-    end: TransEuropaState = play(game, bots, seed, max_actions=max_actions, on_action=callback)
-    return end
+    end = play(game, bots, seed, max_actions=max_actions, on_action=callback)
+    return cast(TransEuropaState, end)

@@ -32,7 +32,8 @@ class _Kept(NamedTuple):
 class LazyGreedyBot(GreedyBot):
     """Plays greedy's plan, but searches for a new one only when a rail may shorten it.
 
-    Greedy (:class:`~workbench.games.trans_europa.bots.greedy.GreedyBot`) finds its optimal completion again
+    Greedy (:class:`~workbench.games.trans_europa.bots.greedy.GreedyBot`) finds its optimal
+    completion again
     at the start of every turn, since the other players' rails change the board. Most of
     those rails are far from its plan and change nothing, so this bot keeps its plan
     across turns and searches again only when a rail laid since by another player ends on
