@@ -336,13 +336,12 @@ def _transorient_express(game: Any) -> ObservationEncoder:
     codec = action_codec(game)
     columns = sum(1 for t in codec.texts if t.startswith("take "))
     nd, nl, nk = len(cards.destinations), len(cards.luggage), len(cards.token_colors)
-    objectives = {o.number: i for i, o in enumerate(cards.objectives)}
     sections = [
         ("phase", (len(_TOE_PHASES),)),
         ("to_play", (n,)),
         ("order", (2 * n, n)),
         ("counters", (5,)),
-        ("objectives", (len(objectives),)),
+        ("objectives", (len(cards.objectives),)),
         ("bottom", (columns, nd)),
         ("top", (columns, nd)),
         ("piles", (columns, nk)),
@@ -369,8 +368,8 @@ def _transorient_express(game: Any) -> ObservationEncoder:
         for place, s in enumerate(obs.order[: 2 * n]):
             v["order"][place, rows[s]] = 1
         v["counters"][:] = (obs.round, obs.turn, obs.offer_size, obs.deck_size, obs.luggage_size)
-        for number in obs.objectives:
-            v["objectives"][objectives[number]] = 1
+        for index in obs.objectives:  # indices into the card set's objectives
+            v["objectives"][index] = 1
         for key in ("bottom", "top"):
             for col, c in enumerate(getattr(obs, key)):
                 if c >= 0:
