@@ -17,23 +17,25 @@ Ticket to Ride (``ticket_to_ride``)
     ``tickets``; ``withdraw``; ``pass``; ``claim ROUTE PAY`` for every route in board order,
     each with every payment its length, color and ferry locomotives allow (for each color in
     card order the most colored cards first, then locomotives alone); ``pay PAY`` for every
-    tunnel payment of 0 to the most extra cards of any preset; ``station CITY PAY`` for
-    every city in board order and every station cost of any preset; then the ticket keeps,
-    which are **positional**: index ``base + m`` keeps the tickets at the positions set in
-    the bit mask ``m`` of the offer sorted by ticket id (the offer is part of the seat's
-    observation), so ``2**k`` keeps cover an offer of up to ``k`` tickets (``k`` is the
-    largest offer of any preset). Chance: ``deal CARD`` for every card, then ``deal ticket
-    ID`` for every ticket in board order.
+    tunnel payment of 0 to 3 extra cards; ``station CITY PAY`` for every city in board
+    order and every station cost (1, 2, 3); then the ticket keeps, which are
+    **positional**: index ``keep_base + m`` keeps the tickets at the positions set in the
+    bit mask ``m`` of the offer sorted by ticket id (the offer is part of the seat's
+    observation), so ``2**k`` keeps cover an offer of up to ``k`` tickets (``k`` is 4,
+    the opening offer). Chance: ``deal CARD`` for every card, then ``deal ticket ID`` for
+    every ticket in board order.
 Transorient Express (``transorient_express``)
-    ``take k``, then ``pile k``, then ``master k`` for the columns 1 to the most columns of
-    any preset and player count; ``play CARD`` then ``discard CARD`` for every Destination
-    card in the set's order; ``pass``; ``keep l`` for every Luggage card; ``return COLOR``
+    ``take k``, then ``pile k``, then ``master k`` for the columns 1 to 5; ``play CARD``
+    then ``discard CARD`` for every Destination card in the set's order; ``pass``; ``keep l`` for every Luggage card; ``return COLOR``
     for every token color. Chance: ``draw COLOR``, ``deal CARD``, ``luggage l``,
     ``objective n``, ``lose COLOR``.
 
-The numbering depends on the data file only (and on the presets the registry lists, for the
-sizes of the column, tunnel, station and ticket-offer blocks), so it is the same for every
-player count and rule preset of one file; :meth:`ActionCodec.digest` fingerprints it.
+The numbering depends on the data file only, so it is the same for every player count and
+every rule preset of one file: the blocks whose size a rule sets (Transorient Express's
+columns, Ticket to Ride's tunnel payments, station costs and ticket offer) are sized for the
+published rules (:data:`COLUMNS`, :data:`TUNNEL_EXTRA`, :data:`STATION_COSTS`,
+:data:`TICKET_OFFER`) and grow only for rules beyond them. :meth:`ActionCodec.digest`
+fingerprints a numbering.
 
 >>> from workbench.games import GAMES
 >>> game = GAMES["trans_europa"].new_game(players=2, seed=1, board="maps/tiny.yaml")
@@ -42,7 +44,7 @@ player count and rule preset of one file; :meth:`ActionCodec.digest` fingerprint
 >>> legal = state.legal_actions()
 >>> ids = codec.legal_indices(legal)
 >>> codec.action(ids[0], legal) in legal, codec.text(ids[0])
-(True, 'M 0,1')
+(True, 'M 0,0')
 """
 
 from __future__ import annotations
@@ -81,7 +83,7 @@ class ActionCodec:
     >>> game = GAMES["transorient_express"].new_game(players=3, seed=1)
     >>> codec = action_codec(game)
     >>> codec.num_distinct_actions, codec.text(0), codec.index(game.parse_action("pass"))
-    (176, 'take 1', 159)
+    (181, 'take 1', 159)
     """
 
     def __init__(
@@ -158,8 +160,8 @@ class ActionCodec:
         --------
         >>> from workbench.games import GAMES
         >>> codec = action_codec(GAMES["ticket_to_ride"].new_game(players=2))
-        >>> codec.text(codec.keep_base + 5), codec.text(codec.keep_base + 5, ["B-C", "A-D"])
-        ('keep #1,#3', 'keep A-D')
+        >>> codec.text(codec.keep_base + 5), codec.text(codec.keep_base + 5, ["B-C", "A-D", "C-E"])
+        ('keep #1,#3', 'keep A-D,C-E')
         """
         self._check(index)
         if index < self.keep_base:
@@ -315,10 +317,16 @@ def _keep_mask(action: Any, offer: Sequence[str]) -> int:
 # ---------------------------------------------------------------------- numberings
 
 
-def _presets(game: Any) -> list[Any]:
-    from workbench.games import GAMES
-
-    return [game.rules, *GAMES[game.name].presets.values()]
+# The published rules' sizes: a block is never smaller, so every rules value within them
+# (every preset shipped today) numbers alike; rules beyond them make the block larger.
+TUNNEL_EXTRA = 3
+"""Ticket to Ride: the most extra cards a tunnel asks (the rulebook reveals 3)."""
+STATION_COSTS = (1, 2, 3)
+"""Ticket to Ride: the rulebook's station costs."""
+TICKET_OFFER = 4
+"""Ticket to Ride: the largest ticket offer (1 long and 3 short at the start)."""
+COLUMNS = 5
+"""Transorient Express: the most columns (2 and 4 players)."""
 
 
 def _trans_europa(game: Any) -> ActionCodec:
@@ -356,13 +364,13 @@ def _ticket_to_ride(game: Any) -> ActionCodec:
         paid_by = [r.color] if r.color in colors else colors
         locos = r.locomotives if r.kind == "ferry" else 0
         texts += [f"claim {r.id} {p}" for p in _payments(r.length, paid_by, locos)]
-    presets = _presets(game)
-    extra = max(p.tunnel_reveal for p in presets)
+    rules = game.rules
+    extra = max(TUNNEL_EXTRA, rules.tunnel_reveal)
     texts += [f"pay {p}" for e in range(extra + 1) for p in _payments(e, colors)]
-    costs = sorted({c for p in presets for c in p.station_costs})
+    costs = sorted({*STATION_COSTS, *rules.station_costs})
     for city in board.cities:
         texts += [f"station {city.name} {p}" for c in costs for p in _payments(c, colors)]
-    offer = max(max(p.start_long + p.start_short, p.draw_tickets) for p in presets)
+    offer = max(TICKET_OFFER, rules.start_long + rules.start_short, rules.draw_tickets)
     chance = [f"deal {c}" for c in [*colors, "loco"]]
     chance += [f"deal ticket {t.id}" for t in board.tickets]
     return ActionCodec(game.name, texts, chance, game.parse_action, keep_slots=offer)
@@ -373,13 +381,12 @@ def _transorient_express(game: Any) -> ActionCodec:
 
     cards = game.cards
     low, high = GAMES[game.name].players
-    columns = 0
-    for p in _presets(game):
-        for n in range(low, high + 1):
-            try:
-                columns = max(columns, p.columns(n))
-            except (KeyError, ValueError):
-                continue
+    columns = COLUMNS
+    for n in range(low, high + 1):
+        try:
+            columns = max(columns, game.rules.columns(n))
+        except (KeyError, ValueError):
+            continue
     texts = [f"{verb} {k}" for verb in ("take", "pile", "master") for k in range(1, columns + 1)]
     labels = [f"{d.number}-{d.color}" for d in cards.destinations]
     texts += [f"play {c}" for c in labels] + [f"discard {c}" for c in labels]
@@ -410,7 +417,7 @@ def data_of(game: Any) -> Any:
     --------
     >>> from workbench.games import GAMES
     >>> data_of(GAMES["transorient_express"].new_game(players=3)).name
-    'Transorient Express'
+    'Transorient Express (workbench set)'
     """
     data = getattr(game, "board", None)
     return data if data is not None else game.cards
@@ -423,7 +430,7 @@ def action_codec(game: Any) -> ActionCodec:
     --------
     >>> from workbench.games import GAMES
     >>> action_codec(GAMES["trans_europa"].new_game(players=3))
-    <ActionCodec trans_europa: 2196 actions, 1 chance outcomes>
+    <ActionCodec trans_europa: 2194 actions, 1 chance outcomes>
     """
     make = _BUILDERS.get(game.name)
     if make is None:
@@ -432,7 +439,7 @@ def action_codec(game: Any) -> ActionCodec:
             f"({', '.join(_BUILDERS)} have one)"
         )
     data = data_of(game)
-    key = (game.name, id(data), repr(game.rules))
+    key = (game.name, id(data), repr(game.rules))  # rules beyond the published sizes
     hit = _CODECS.get(key)
     if hit is None or hit[0] is not data:
         if len(_CODECS) > 32:

@@ -109,7 +109,7 @@ class ObservationEncoder:
         >>> from workbench.games import GAMES
         >>> encoder = observation_encoder(GAMES["transorient_express"].new_game(players=3))
         >>> encoder.views(np.zeros(encoder.size))["order"].shape
-        (3, 3)
+        (6, 3)
         """
         return {
             name: out[self.slices[name]].reshape(shape) for name, shape in self.sections
@@ -142,8 +142,8 @@ class ObservationEncoder:
         >>> from workbench.games import GAMES
         >>> game = GAMES["transorient_express"].new_game(players=3)
         >>> encoder = observation_encoder(game)
-        >>> encoder.describe(encoder.encode(game.new_state().observation(0)))[:30]
-        'phase[0]=1 to_play: order[0,0]'
+        >>> encoder.describe(encoder.encode(game.new_state().observation(0)))[:26]
+        'phase[0]=1 to_play: order:'
         """
         parts = []
         for name, view in self.views(x).items():
@@ -417,7 +417,7 @@ def observation_encoder(game: Any) -> ObservationEncoder:
     --------
     >>> from workbench.games import GAMES
     >>> observation_encoder(GAMES["ticket_to_ride"].new_game(players=2))
-    <ObservationEncoder ticket_to_ride: 673 values>
+    <ObservationEncoder ticket_to_ride: 564 values>
     """
     make = _BUILDERS.get(game.name)
     if make is None:

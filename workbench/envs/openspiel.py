@@ -9,7 +9,7 @@ it, and every OpenSpiel algorithm written for Python games runs on it:
 >>> game = pyspiel.load_game("rail_workbench_trans_europa", {"players": 2, "board": "tiny"})
 >>> state = game.new_initial_state()
 >>> state.current_player(), state.action_to_string(state.legal_actions()[0])
-(0, 'M 0,1')
+(0, 'M 0,0')
 
 Parameters (each with its default): ``players`` (the game's usual number), ``board`` (a
 path or a shipped file's name; ``default`` is the game's shipped file), ``rules`` (a
@@ -94,7 +94,7 @@ def protocol_game(name: str, players: int, board: str, rules: str, seed: int) ->
     Examples
     --------
     >>> protocol_game("trans_europa", 2, "tiny", "rulebook", 0).board.name
-    'Tiny'
+    'Tiny Island'
     """
     key = (name, players, board, rules, seed)
     hit = _PROTOCOL.get(key)
@@ -191,7 +191,7 @@ class RailGame(pyspiel.Game):
     >>> import pyspiel
     >>> game = pyspiel.load_game("rail_workbench_transorient_express", {"players": 3})
     >>> game.num_players(), game.num_distinct_actions(), game.max_chance_outcomes()
-    (3, 176, 116)
+    (3, 181, 116)
     """
 
     workbench_name = ""

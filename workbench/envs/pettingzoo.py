@@ -156,7 +156,7 @@ def env(
     Examples
     --------
     >>> e = env("ticket_to_ride", players=3)
-    >>> e.possible_agents, e.action_space("player_1").n
+    >>> e.possible_agents, int(e.action_space("player_1").n)
     (['player_0', 'player_1', 'player_2'], 3597)
     """
     return RailEnv(game, players, board, rules, max_moves, render_mode)
