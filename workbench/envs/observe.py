@@ -97,6 +97,7 @@ class ObservationEncoder:
             at += size
         self.size = at
         self._fill = fill
+        self._last: tuple[np.ndarray, dict[str, np.ndarray]] | None = None
 
     def __repr__(self) -> str:
         return f"<ObservationEncoder {self.game_name}: {self.size} values>"
@@ -128,14 +129,22 @@ class ObservationEncoder:
         """
         if out is None:
             out = np.zeros(self.size, dtype=np.float32)
+            views = self.views(out)
         else:
             out[:] = 0
-        self._fill(observation, self.views(out))
+            last = self._last
+            if last is not None and last[0] is out:  # an observer's buffer, filled again
+                views = last[1]
+            else:
+                views = self.views(out)
+                self._last = (out, views)
+        self._fill(observation, views)
         return out
 
     def describe(self, x: np.ndarray) -> str:
-        """A tensor as text: each section's nonzero entries (``name[i,j]=v``), in order.
-        Equal tensors give equal texts, so it serves as an observation string.
+        """A tensor as text: each section's name, then its nonzero entries as ``i=v`` with
+        ``i`` the flat index inside the section. Equal tensors give equal texts, so it
+        serves as an observation string.
 
         Examples
         --------
@@ -143,18 +152,19 @@ class ObservationEncoder:
         >>> game = GAMES["transorient_express"].new_game(players=3)
         >>> encoder = observation_encoder(game)
         >>> encoder.describe(encoder.encode(game.new_state().observation(0)))[:26]
-        'phase[0]=1 to_play: order:'
+        'phase: 0=1 to_play: order:'
         """
+        nz = np.flatnonzero(x).tolist()
+        values = x[nz].tolist()
         parts = []
-        for name, view in self.views(x).items():
-            nz = np.argwhere(view)
-            if len(nz) == 0:
-                parts.append(f"{name}:")
-                continue
-            items = [
-                f"{name}[{','.join(map(str, idx))}]={view[tuple(idx)]:g}" for idx in nz.tolist()
-            ]
-            parts.append(" ".join(items))
+        k = 0
+        for name, _ in self.sections:
+            part = self.slices[name]
+            parts.append(f"{name}:")
+            while k < len(nz) and nz[k] < part.stop:
+                v = values[k]
+                parts.append(f"{nz[k] - part.start}={int(v) if v == int(v) else v}")
+                k += 1
         return " ".join(parts)
 
 

@@ -74,6 +74,7 @@ def game_name(name: str) -> str:
 
 
 _PROTOCOL: dict[tuple[Any, ...], Any] = {}
+_DATA: dict[tuple[str, str], Any] = {}
 
 
 def _board_arg(name: str, board: str) -> str | None:
@@ -102,8 +103,12 @@ def protocol_game(name: str, players: int, board: str, rules: str, seed: int) ->
         info = GAMES[name]
         if len(_PROTOCOL) > 64:
             _PROTOCOL.clear()
+            _DATA.clear()
+        data = _DATA.get((name, board))
+        if data is None:
+            data = _DATA[(name, board)] = info.board(_board_arg(name, board))
         hit = _PROTOCOL[key] = info.new_game(
-            players=players, seed=seed, rules=rules or None, board=_board_arg(name, board)
+            players=players, seed=seed, rules=rules or None, board=data
         )
     return hit
 
@@ -161,6 +166,9 @@ class _World:
         self.encoder: ObservationEncoder = observation_encoder(self.game)
         self.legal: list[Any] | None = None
         self.ids: list[int] | None = None
+        self.digest = hashlib.sha256()  # of the history's texts, for the state's text
+        for action in state.history:
+            self.digest.update(f"{action}\n".encode())
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _World:
         new = _World.__new__(_World)
@@ -168,6 +176,7 @@ class _World:
         new.state = self.state.copy()
         new.own = [list(a) for a in self.own]
         new.legal, new.ids = self.legal, self.ids
+        new.digest = self.digest.copy()
         return new
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -237,9 +246,18 @@ class RailState(pyspiel.State):
 
     def __init__(self, game: RailGame, world: _World | None = None) -> None:
         super().__init__(game)
-        if world is None:
-            world = _World(game.key, game.protocol.new_state(), [[] for _ in range(game.key[1])])
-        self.world = world
+        # made when first needed: OpenSpiel's clone() makes a new initial state and then
+        # copies the original's attributes over it
+        self._world = world
+
+    @property
+    def world(self) -> _World:
+        """The Python side of the state (see :class:`_World`)."""
+        w = self._world
+        if w is None:
+            game = self.get_game()
+            w = self._world = _World(game.key, game.protocol.new_state(), [[] for _ in range(game.key[1])])
+        return w
 
     @property
     def protocol(self) -> Any:
@@ -300,6 +318,7 @@ class RailState(pyspiel.State):
             w.own[seat].append(int(action))
         s.apply(move)
         w.legal = w.ids = None
+        w.digest.update(f"{move}\n".encode())
 
     def _action_to_string(self, player: int, action: int) -> str:
         w = self.world
@@ -343,8 +362,7 @@ class RailState(pyspiel.State):
 
     def __str__(self) -> str:
         s = self.world.state
-        texts = "\n".join(str(a) for a in s.history)
-        digest = hashlib.sha256(texts.encode()).hexdigest()[:16]
+        digest = self.world.digest.hexdigest()[:16]
         return (
             f"{self.world.key[0]}: {len(s.history)} actions (sha256 {digest}), "
             f"to play {s.to_play}, scores {list(s.scores())}"
@@ -361,15 +379,15 @@ class RailObserver:
         size = game.encoder.size + (game.codec.num_distinct_actions if recall else 0)
         self.tensor = np.zeros(size, dtype=np.float32)
         self.dict = {"info_state" if recall else "observation": self.tensor}
+        self._seen = self.tensor[: game.encoder.size]
+        self._own = self.tensor[game.encoder.size :]
 
     def set_from(self, state: RailState, player: int) -> None:
         w = state.world
-        size = w.encoder.size
-        w.encoder.encode(w.state.observation(player), self.tensor[:size])
+        w.encoder.encode(w.state.observation(player), self._seen)
         if self.recall:
-            counts = self.tensor[size:]
-            counts[:] = 0
-            np.add.at(counts, np.asarray(w.own[player], dtype=np.int64), 1)
+            own = w.own[player]
+            self._own[:] = np.bincount(own, minlength=len(self._own)) if own else 0
 
     def string_from(self, state: RailState, player: int) -> str:
         w = state.world
