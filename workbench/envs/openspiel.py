@@ -60,6 +60,8 @@ __all__ = [
 
 PREFIX = "rail_workbench_"
 MAX_MOVES = 20_000
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
 
 
 def game_name(name: str) -> str:
@@ -167,8 +169,11 @@ class _World:
         self.legal: list[Any] | None = None
         self.ids: list[int] | None = None
         self.digest = hashlib.sha256()  # of the history's texts, for the state's text
-        for action in state.history:
+        history = state.history
+        for action in history:
             self.digest.update(f"{action}\n".encode())
+        self.length = len(history)  # (a protocol state's history is a new tuple each time)
+        self.player: int | None = None  # current_player(), until the next action
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _World:
         new = _World.__new__(_World)
@@ -177,6 +182,8 @@ class _World:
         new.own = [list(a) for a in self.own]
         new.legal, new.ids = self.legal, self.ids
         new.digest = self.digest.copy()
+        new.length = self.length
+        new.player = self.player
         return new
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -269,15 +276,17 @@ class RailState(pyspiel.State):
     def current_player(self) -> int:
         """The seat on turn, ``CHANCE`` at a chance node, ``TERMINAL`` at the end."""
         w = self.world
-        s = w.state
-        if self._over():
-            return int(pyspiel.PlayerId.TERMINAL)
-        seat = s.to_play
-        return int(pyspiel.PlayerId.CHANCE) if seat is None else int(seat)
+        if w.player is None:
+            if self._over():
+                w.player = _TERMINAL
+            else:
+                seat = w.state.to_play
+                w.player = _CHANCE if seat is None else int(seat)
+        return w.player
 
     def _over(self) -> bool:
-        s = self.world.state
-        return s.is_terminal() or len(s.history) >= self.world.key[5]
+        w = self.world
+        return w.length >= w.key[5] or w.state.is_terminal()
 
     def _legal(self) -> tuple[list[Any], list[int]]:
         w = self.world
@@ -317,7 +326,8 @@ class RailState(pyspiel.State):
                 ) from None
             w.own[seat].append(int(action))
         s.apply(move)
-        w.legal = w.ids = None
+        w.legal = w.ids = w.player = None
+        w.length += 1
         w.digest.update(f"{move}\n".encode())
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -358,13 +368,15 @@ class RailState(pyspiel.State):
         w = self.world
         sampled = w.game.sample_state(w.state.observation(player_id), rng)
         world = _World(w.key, sampled, [list(a) for a in w.own])
+        world.legal = world.ids = None
+        world.length = w.length
         return RailState(self.get_game(), world)
 
     def __str__(self) -> str:
         s = self.world.state
         digest = self.world.digest.hexdigest()[:16]
         return (
-            f"{self.world.key[0]}: {len(s.history)} actions (sha256 {digest}), "
+            f"{self.world.key[0]}: {self.world.length} actions (sha256 {digest}), "
             f"to play {s.to_play}, scores {list(s.scores())}"
         )
 

@@ -84,6 +84,8 @@ class Table:
         self.rng = np.random.default_rng(0)
         self._legal: list[Any] | None = None
         self._ids: list[int] | None = None
+        self.length = 0  # the history's length (a protocol state makes a new tuple each time)
+        self.decisions = 0  # decisions played since the table was made
 
     def reset(self, rng: np.random.Generator) -> None:
         """A new game, seeded from ``rng``, played up to the first decision."""
@@ -92,22 +94,24 @@ class Table:
         t = self.template
         self.game = self.info.make_game(data_of(t), t.rules, t.players, seed)
         self.state = self.game.new_state()
+        self.length = 0
         self._legal = self._ids = None
         self.resolve_chance()
 
     def over(self) -> bool:
         """The game is finished or cut off."""
-        return bool(self.state.is_terminal()) or self.cut_off()
+        return self.length >= self.max_moves or bool(self.state.is_terminal())
 
     def cut_off(self) -> bool:
         """The history reached ``max_moves`` before the game ended."""
-        return not self.state.is_terminal() and len(self.state.history) >= self.max_moves
+        return self.length >= self.max_moves and not self.state.is_terminal()
 
     def resolve_chance(self) -> None:
         """Draw chance outcomes until a seat is on turn or the game is over."""
         state = self.state
         while state.to_play is None and not self.over():
             state.apply(sample_chance(state, self.rng))
+            self.length += 1
         self._legal = self._ids = None
 
     def legal(self) -> tuple[list[Any], list[int]]:
@@ -142,12 +146,16 @@ class Table:
             text = self.codec.text(int(number)) if 0 <= number < len(self.codec.texts) else number
             raise ValueError(f"action {number} ({text}) is not legal now") from None
         self.state.apply(action)
+        self.length += 1
+        self.decisions += 1
         self._legal = self._ids = None
         self.resolve_chance()
 
     def play_action(self, action: Any) -> None:
         """Play a protocol action (a bot's), then the chance outcomes after it."""
         self.state.apply(action)
+        self.length += 1
+        self.decisions += 1
         self._legal = self._ids = None
         self.resolve_chance()
 
