@@ -24,7 +24,11 @@ ROOT = Path(__file__).resolve().parent
 # the adapters of the optional frameworks (rail-workbench[rl]) hold doctests that import them
 collect_ignore = [
     f"workbench/envs/{module}.py"
-    for module, needs in (("openspiel", "pyspiel"), ("pettingzoo", "pettingzoo"), ("single", "gymnasium"))
+    for module, needs in (
+        ("openspiel", "pyspiel"),
+        ("pettingzoo", "pettingzoo"),
+        ("single", "gymnasium"),
+    )
     if find_spec(needs) is None
 ]
 BROWSER = ROOT / "tests" / "browser"

@@ -45,7 +45,11 @@ from workbench.games import GAMES, sample_chance  # noqa: E402
 from workbench.games.referee import pick_outcome  # noqa: E402
 from workbench.sim.stats import wilson  # noqa: E402
 
-STRONGEST = {"trans_europa": "shrewd", "ticket_to_ride": "planner", "transorient_express": "planner"}
+STRONGEST = {
+    "trans_europa": "shrewd",
+    "ticket_to_ride": "planner",
+    "transorient_express": "planner",
+}
 
 
 # ---------------------------------------------------------------------- speed

@@ -133,7 +133,7 @@ def test_a_keep_is_numbered_by_its_place_in_the_offer() -> None:
 def test_bad_numbers_and_foreign_actions_are_refused() -> None:
     game = game_of("transorient_express", 3)
     codec = action_codec(game)
-    with pytest.raises(ValueError, match="outside 0..180"):
+    with pytest.raises(ValueError, match=r"outside 0\.\.180"):
         codec.text(181)
     with pytest.raises(ValueError, match="not legal here"):
         codec.action(0, [game.parse_action("pass")])

@@ -8,7 +8,9 @@ import warnings
 import numpy as np
 import pytest
 
-pytest.importorskip("pettingzoo", reason="PettingZoo is not installed: pip install 'rail-workbench[rl]'")
+pytest.importorskip(
+    "pettingzoo", reason="PettingZoo is not installed: pip install 'rail-workbench[rl]'"
+)
 gymnasium = pytest.importorskip(
     "gymnasium", reason="Gymnasium is not installed: pip install 'rail-workbench[rl]'"
 )

@@ -26,9 +26,9 @@ Ticket to Ride (``ticket_to_ride``)
     every ticket in board order.
 Transorient Express (``transorient_express``)
     ``take k``, then ``pile k``, then ``master k`` for the columns 1 to 5; ``play CARD``
-    then ``discard CARD`` for every Destination card in the set's order; ``pass``; ``keep l`` for every Luggage card; ``return COLOR``
-    for every token color. Chance: ``draw COLOR``, ``deal CARD``, ``luggage l``,
-    ``objective n``, ``lose COLOR``.
+    then ``discard CARD`` for every Destination card in the set's order; ``pass``;
+    ``keep l`` for every Luggage card; ``return COLOR`` for every token color. Chance:
+    ``draw COLOR``, ``deal CARD``, ``luggage l``, ``objective n``, ``lose COLOR``.
 
 The numbering depends on the data file only, so it is the same for every player count and
 every rule preset of one file: the blocks whose size a rule sets (Transorient Express's
@@ -168,7 +168,9 @@ class ActionCodec:
             return self.texts[index]
         mask = index - self.keep_base
         if offer is None:
-            return f"{_KEEP} " + ",".join(f"#{k + 1}" for k in range(self.keep_slots) if mask >> k & 1)
+            return f"{_KEEP} " + ",".join(
+                f"#{k + 1}" for k in range(self.keep_slots) if mask >> k & 1
+            )
         ordered = sorted(offer)
         if mask >> len(ordered):
             raise ValueError(f"keep number {index} names a ticket beyond the offer {ordered}")
@@ -215,7 +217,9 @@ class ActionCodec:
             if i is None:
                 if self.keep_slots and _is_keep(a):
                     if offer is None:  # the largest keep comes first and holds the offer
-                        offer = sorted(max((k for k in legal if _is_keep(k)), key=_keep_len).tickets)
+                        offer = sorted(
+                            max((k for k in legal if _is_keep(k)), key=_keep_len).tickets
+                        )
                     i = self.keep_base + _keep_mask(a, offer)
                 else:
                     i = self.index(a)

@@ -28,8 +28,8 @@ Ticket to Ride (``R`` routes, ``T`` tickets, ``C`` cities, ``D`` = colors + loco
 Transorient Express (``c`` columns, ``D`` Destination cards, ``L`` Luggage cards, ``O``
 objectives, ``k`` token colors)
     ``phase`` (9: newround, take, place, play, keep, discard, return, endturn, over),
-    ``to_play`` (n), ``order`` (2n x n: the seat at each place of the round's turn order), ``counters`` (5:
-    round, turn, offer size, Destination pile, Luggage pile), ``objectives`` (O),
+    ``to_play`` (n), ``order`` (2n x n: the seat at each place of the round's turn order),
+    ``counters`` (5: round, turn, offer size, Destination pile, Luggage pile), ``objectives`` (O),
     ``bottom``, ``top`` (c x D), ``piles`` (c x k), ``bag`` (k), ``stores`` (n x k),
     ``stationmaster`` (n + c + n: holder, column, owner), ``tableaux`` (n x D), ``hand``
     (D), ``discarded`` (D), ``luggage`` (L), ``offer`` (L), ``hand_sizes``,
@@ -112,9 +112,7 @@ class ObservationEncoder:
         >>> encoder.views(np.zeros(encoder.size))["order"].shape
         (6, 3)
         """
-        return {
-            name: out[self.slices[name]].reshape(shape) for name, shape in self.sections
-        }
+        return {name: out[self.slices[name]].reshape(shape) for name, shape in self.sections}
 
     def encode(self, observation: Any, out: np.ndarray | None = None) -> np.ndarray:
         """The tensor of ``observation`` (written into ``out`` when given).

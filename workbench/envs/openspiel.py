@@ -263,7 +263,9 @@ class RailState(pyspiel.State):
         w = self._world
         if w is None:
             game = self.get_game()
-            w = self._world = _World(game.key, game.protocol.new_state(), [[] for _ in range(game.key[1])])
+            w = self._world = _World(
+                game.key, game.protocol.new_state(), [[] for _ in range(game.key[1])]
+            )
         return w
 
     @property
@@ -419,8 +421,9 @@ def register(names: Sequence[str] | None = None) -> list[str]:
 
     Examples
     --------
-    >>> register()
-    ['rail_workbench_trans_europa', 'rail_workbench_ticket_to_ride', 'rail_workbench_transorient_express']
+    >>> register()  # doctest: +NORMALIZE_WHITESPACE
+    ['rail_workbench_trans_europa', 'rail_workbench_ticket_to_ride',
+     'rail_workbench_transorient_express']
     """
     out = []
     for name in names or list(GAMES):
@@ -442,7 +445,7 @@ register()
 def _evaluator_base() -> type:
     from open_spiel.python.algorithms import mcts
 
-    return mcts.Evaluator  # type: ignore[no-any-return]
+    return mcts.Evaluator
 
 
 class ScoreEvaluator(_evaluator_base()):  # type: ignore[misc]
@@ -483,7 +486,7 @@ class ScoreEvaluator(_evaluator_base()):  # type: ignore[misc]
 
     def prior(self, state: RailState) -> list[tuple[int, float]]:
         if state.is_chance_node():
-            return state.chance_outcomes()  # type: ignore[no-any-return]
+            return state.chance_outcomes()
         legal = state.legal_actions(state.current_player())
         return [(a, 1.0 / len(legal)) for a in legal]
 

@@ -13,7 +13,8 @@ rewards 0.
 >>> e = env("transorient_express", players=2)
 >>> e.reset(seed=1)
 >>> obs, reward, done, cut, info = e.last()
->>> e.agent_selection, obs["observation"].shape == e.observation_space("player_0")["observation"].shape
+>>> space = e.observation_space("player_0")
+>>> e.agent_selection, obs["observation"].shape == space["observation"].shape
 ('player_0', True)
 >>> e.step(int(np.flatnonzero(obs["action_mask"])[0]))
 """
@@ -31,7 +32,7 @@ from workbench.envs.table import MAX_MOVES, Table
 __all__ = ["RailEnv", "env"]
 
 
-class RailEnv(AECEnv):  # type: ignore[misc]
+class RailEnv(AECEnv):
     """A PettingZoo AEC environment of one registered game (see the module's text).
 
     Parameters
@@ -47,7 +48,11 @@ class RailEnv(AECEnv):  # type: ignore[misc]
         ``"ansi"``: :meth:`render` returns the last actions as text.
     """
 
-    metadata = {"render_modes": ["ansi"], "name": "rail_workbench", "is_parallelizable": False}
+    metadata = {  # noqa: RUF012 (PettingZoo's own attribute)
+        "render_modes": ["ansi"],
+        "name": "rail_workbench",
+        "is_parallelizable": False,
+    }
 
     def __init__(
         self,

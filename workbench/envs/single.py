@@ -27,7 +27,7 @@ from workbench.envs.table import MAX_MOVES, Table
 __all__ = ["SingleAgentEnv"]
 
 
-class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
+class SingleAgentEnv(gymnasium.Env[np.ndarray, Any]):
     """Seat ``seat`` of ``game`` against registered bots (see the module's text).
 
     Parameters
@@ -46,7 +46,7 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
         History length at which an episode is truncated.
     """
 
-    metadata = {"render_modes": ["ansi"]}
+    metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 (Gymnasium's own attribute)
 
     def __init__(
         self,
