@@ -11,7 +11,8 @@ and action mask, then ``env.step``), and the Gymnasium one-seat environment (sea
 over its mask; the other seats the registered ``random`` bot). Each line prints decisions
 per second and the ratio of the protocol's time to the adapter's (the goal is within 1.5x);
 an extra line times OpenSpiel with the seat's observation tensor read at every decision, as
-a learner would. Trans Europa played at random never ends a game, so every run counts
+a learner would, and a reference line the protocol with the seat's own observation object
+made at every decision (what the tensor is made from). Trans Europa played at random never ends a game, so every run counts
 decisions, not games (a game that ends starts anew).
 
 **IS-MCTS against our strongest heuristic bot.** Two players: OpenSpiel's IS-MCTS
@@ -55,7 +56,7 @@ STRONGEST = {
 # ---------------------------------------------------------------------- speed
 
 
-def bare(game: Any, steps: int, seed: int) -> float:
+def bare(game: Any, steps: int, seed: int, observe: bool = False) -> float:
     rng = np.random.default_rng(seed)
     state = game.new_state()
     done = 0
@@ -66,6 +67,8 @@ def bare(game: Any, steps: int, seed: int) -> float:
         if state.to_play is None:
             state.apply(sample_chance(state, rng))
             continue
+        if observe:
+            state.observation(state.to_play)
         legal = state.legal_actions()
         state.apply(legal[int(rng.integers(len(legal)))])
         done += 1
@@ -149,7 +152,12 @@ def speed(steps: int) -> None:
             ("Gymnasium one seat (bots at 3 seats)", gymnasium(name, steps, 1)),
         ]
         ref = min(ref, bare(game, steps, 1))  # the reference again, after the adapters
+        seen = bare(game, steps, 1, observe=True)
         print(f"    (protocol again: best of two {steps / ref:8.0f}/s)")
+        print(
+            f"    (protocol + the seat's protocol observation: {steps / seen:8.0f}/s, "
+            f"{seen / ref:5.2f}x)"
+        )
         for label, t in lines:
             print(f"    {label:38s} {steps / t:8.0f}/s   {t / ref:5.2f}x the protocol's time")
 

@@ -111,6 +111,11 @@ class ActionCodec:
         self.num_chance_outcomes = len(self.chance_texts)
         self._memo: dict[Any, int] = {}
         self._chance_memo: dict[Any, int] = {}
+        self._chance_values: list[Any] | None = None  # each outcome, read once
+        # games reuse their action values: by identity first (an int's hash is cheaper
+        # than a dataclass's); the value is kept alive with its number, so its id stays its
+        self._ids: dict[int, tuple[Any, int]] = {}
+        self._chance_ids: dict[int, tuple[Any, int]] = {}
 
     def __repr__(self) -> str:
         return (
@@ -210,10 +215,17 @@ class ActionCodec:
         [1, 159]
         """
         memo = self._memo
+        by_id = self._ids
         out: list[int] = []
         offer: list[str] | None = None
         for a in legal:
+            hit = by_id.get(id(a))
+            if hit is not None and hit[0] is a:
+                out.append(hit[1])
+                continue
             i = memo.get(a)
+            if i is not None and len(by_id) < 20_000:
+                by_id[id(a)] = (a, i)
             if i is None:
                 if self.keep_slots and _is_keep(a):
                     if offer is None:  # the largest keep comes first and holds the offer
@@ -255,8 +267,13 @@ class ActionCodec:
         >>> action_codec(game).chance_index(game.parse_action("N"))
         0
         """
+        known = self._chance_ids.get(id(outcome))
+        if known is not None and known[0] is outcome:
+            return known[1]
         hit = self._chance_memo.get(outcome)
         if hit is not None:
+            if len(self._chance_ids) < 20_000:
+                self._chance_ids[id(outcome)] = (outcome, hit)
             return hit
         text = str(outcome)
         i = self._chance_by_text.get(text)
@@ -277,7 +294,10 @@ class ActionCodec:
         """
         if not 0 <= index < self.num_chance_outcomes:
             raise ValueError(f"chance outcome {index} is outside 0..{self.num_chance_outcomes - 1}")
-        return self.parse(self.chance_texts[index])
+        values = self._chance_values
+        if values is None:
+            values = self._chance_values = [self.parse(t) for t in self.chance_texts]
+        return values[index]
 
     def digest(self) -> str:
         """A fingerprint of the numbering (SHA-256 of every text, in order, and the keeps).

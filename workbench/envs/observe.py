@@ -98,6 +98,8 @@ class ObservationEncoder:
         self.size = at
         self._fill = fill
         self._last: tuple[np.ndarray, dict[str, np.ndarray]] | None = None
+        self._buffer = np.zeros(self.size, dtype=np.float32)
+        self._buffer_views = self.views(self._buffer)
 
     def __repr__(self) -> str:
         return f"<ObservationEncoder {self.game_name}: {self.size} values>"
@@ -125,9 +127,10 @@ class ObservationEncoder:
         >>> float(encoder.encode(game.new_state().observation(1)).sum()) > 0
         True
         """
-        if out is None:
-            out = np.zeros(self.size, dtype=np.float32)
-            views = self.views(out)
+        if out is None:  # filled in a buffer whose sections are cut once, then copied
+            self._buffer[:] = 0
+            self._fill(observation, self._buffer_views)
+            return self._buffer.copy()
         else:
             out[:] = 0
             last = self._last

@@ -279,7 +279,7 @@ class RailState(pyspiel.State):
         """The seat on turn, ``CHANCE`` at a chance node, ``TERMINAL`` at the end."""
         w = self.world
         if w.player is None:
-            if self._over():
+            if w.length >= w.key[5] or w.state.is_terminal():
                 w.player = _TERMINAL
             else:
                 seat = w.state.to_play
@@ -287,8 +287,7 @@ class RailState(pyspiel.State):
         return w.player
 
     def _over(self) -> bool:
-        w = self.world
-        return w.length >= w.key[5] or w.state.is_terminal()
+        return self.current_player() == _TERMINAL
 
     def _legal(self) -> tuple[list[Any], list[int]]:
         w = self.world
@@ -302,6 +301,25 @@ class RailState(pyspiel.State):
         if self._over() or player != self.world.state.to_play:
             return []
         return sorted(self._legal()[1])
+
+    # The next two answer Python callers directly: through pyspiel's C++ methods, each
+    # call crosses into Python several times (about 15 µs for a list of legal actions),
+    # which would cost more than a whole move of the protocol. C++ callers still reach
+    # the same answers through _legal_actions, chance_outcomes and current_player.
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal actions (numbers, ascending) of ``player`` (by default the one on
+        turn; at a chance node, the outcomes)."""
+        seat = self.current_player()
+        if seat == _TERMINAL or (player is not None and player != seat):
+            return []
+        if seat == _CHANCE:
+            return [a for a, _ in self.chance_outcomes()]
+        return sorted(self._legal()[1])
+
+    def is_chance_node(self) -> bool:
+        """True at a chance node."""
+        return self.current_player() == _CHANCE
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """Each chance outcome's number and probability, by number."""
