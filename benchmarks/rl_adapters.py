@@ -12,8 +12,8 @@ over its mask; the other seats the registered ``random`` bot). Each line prints 
 per second and the ratio of the protocol's time to the adapter's (the goal is within 1.5x);
 an extra line times OpenSpiel with the seat's observation tensor read at every decision, as
 a learner would, and a reference line the protocol with the seat's own observation object
-made at every decision (what the tensor is made from). Trans Europa played at random never ends a game, so every run counts
-decisions, not games (a game that ends starts anew).
+made at every decision (what the tensor is made from). Trans Europa played at random never
+ends a game, so every run counts decisions, not games (a game that ends starts anew).
 
 **IS-MCTS against our strongest heuristic bot.** Two players: OpenSpiel's IS-MCTS
 (``open_spiel.python.algorithms.ismcts``, ``--simulations`` per move, worlds drawn by the
