@@ -11,9 +11,11 @@ and action mask, then ``env.step``), and the Gymnasium one-seat environment (sea
 over its mask; the other seats the registered ``random`` bot). Each line prints decisions
 per second and the ratio of the protocol's time to the adapter's (the goal is within 1.5x);
 an extra line times OpenSpiel with the seat's observation tensor read at every decision, as
-a learner would, and a reference line the protocol with the seat's own observation object
-made at every decision (what the tensor is made from). Trans Europa played at random never
-ends a game, so every run counts decisions, not games (a game that ends starts anew).
+a learner would (``observation_array``: the tensor without the list of floats that
+``observation_tensor`` makes), and a reference line the protocol with the seat's own
+observation object made at every decision (what the tensor is made from). Trans Europa
+played at random never ends a game, so every run counts decisions, not games (a game that
+ends starts anew).
 
 **IS-MCTS against our strongest heuristic bot.** Two players: OpenSpiel's IS-MCTS
 (``open_spiel.python.algorithms.ismcts``, ``--simulations`` per move, worlds drawn by the
@@ -94,7 +96,7 @@ def openspiel(name: str, steps: int, seed: int, observe: bool = False) -> float:
             state.apply_action(pick)
             continue
         if observe:
-            state.observation_tensor(state.current_player())
+            state.observation_array(state.current_player())
         legal = state.legal_actions()
         state.apply_action(legal[int(rng.integers(len(legal)))])
         done += 1
@@ -147,7 +149,7 @@ def speed(steps: int) -> None:
         print(f"  {name}: protocol {steps / ref:8.0f} decisions/s")
         lines = [
             ("OpenSpiel", openspiel(name, steps, 1)),
-            ("OpenSpiel + observation tensor", openspiel(name, steps, 1, observe=True)),
+            ("OpenSpiel + observation_array", openspiel(name, steps, 1, observe=True)),
             ("PettingZoo (observation + mask)", pettingzoo(name, steps, 1)),
             ("Gymnasium one seat (bots at 3 seats)", gymnasium(name, steps, 1)),
         ]

@@ -87,6 +87,24 @@ def test_information_state_survives_a_determinization() -> None:
     assert fake.legal_actions() == state.legal_actions()
 
 
+def test_python_callers_get_the_tensors_cpp_callers_get() -> None:
+    game = load("ticket_to_ride", players=3, seed=4)
+    state = game.new_initial_state()
+    rng = np.random.default_rng(4)
+    for _ in range(40):
+        if state.is_chance_node():
+            state.apply_action(state.chance_outcomes()[0][0])
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    for seat in range(3):
+        assert state.observation_tensor(seat) == pyspiel.State.observation_tensor(state, seat)
+        assert state.information_state_tensor(seat) == pyspiel.State.information_state_tensor(
+            state, seat
+        )
+    assert state.legal_actions() == pyspiel.State.legal_actions(state)
+    assert state.is_chance_node() == pyspiel.State.is_chance_node(state)
+
+
 def test_a_clone_is_independent_and_serialization_round_trips() -> None:
     game = load("ticket_to_ride", players=2)
     state = game.new_initial_state()

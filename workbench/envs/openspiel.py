@@ -321,6 +321,31 @@ class RailState(pyspiel.State):
         """True at a chance node."""
         return self.current_player() == _CHANCE
 
+    # The C++ observation_tensor() asks the game for the tensor's size first, which for a
+    # Python game makes a new initial state and observes it, every call: these two give
+    # Python callers the same values without that.
+
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        """The observation tensor of ``player`` (by default the one on turn), as OpenSpiel
+        gives it: a list of floats (:meth:`observation_array` skips the list)."""
+        return self.observation_array(player).tolist()
+
+    def observation_array(self, player: int | None = None) -> np.ndarray:
+        """The observation tensor of ``player`` as a float32 array (making a list of a few
+        thousand Python floats costs more than a move of the game)."""
+        w = self.world
+        seat = self.current_player() if player is None else int(player)
+        return w.encoder.encode(w.state.observation(seat))
+
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        """The information-state tensor of ``player``: the observation tensor, then how
+        often the seat played each action."""
+        w = self.world
+        seat = self.current_player() if player is None else int(player)
+        own = np.bincount(w.own[seat], minlength=w.codec.num_distinct_actions)
+        seen = w.encoder.encode(w.state.observation(seat))
+        return [*seen.tolist(), *own.astype(np.float32).tolist()]
+
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """Each chance outcome's number and probability, by number."""
         w = self.world
