@@ -147,3 +147,21 @@ def test_a_numbering_with_a_text_twice_is_refused() -> None:
     game = game_of("transorient_express", 3)
     with pytest.raises(ValueError, match="'pass' is numbered twice"):
         ActionCodec("x", ["pass", "pass"], [], game.parse_action)
+
+
+def test_the_numbering_and_the_tensors_need_no_framework() -> None:
+    """workbench.envs' codec, observe and table import none of the optional frameworks
+    (and the workbench imports no adapter: a lint rule, TID251, says so)."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, workbench, workbench.games, workbench.envs.codec, workbench.envs.observe, "
+        "workbench.envs.table; "
+        "print(sorted(m for m in ('pyspiel', 'open_spiel', 'pettingzoo', 'gymnasium') "
+        "if m in sys.modules))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
+    )
+    assert out.stdout.strip() == "[]"
