@@ -392,7 +392,18 @@ class RailState(pyspiel.State):
 
     def returns(self) -> list[float]:
         """Zero-sum returns: ``1/k - 1/n`` for each of ``k`` winners, ``-1/n`` otherwise;
-        0 for everyone before the end and in a cut-off game."""
+        0 for everyone before the end and in a cut-off game.
+
+        Examples
+        --------
+        >>> import pyspiel
+        >>> game = pyspiel.load_game("rail_workbench_trans_europa", {"board": "tiny", "players": 2})
+        >>> state = game.new_initial_state()
+        >>> while not state.is_terminal():
+        ...     state.apply_action(state.legal_actions()[0])
+        >>> sorted(state.returns())
+        [-0.5, 0.5]
+        """
         s = self.world.state
         n = self.world.key[1]
         if not s.is_terminal():
@@ -409,7 +420,19 @@ class RailState(pyspiel.State):
         return self.resample(player_id, np.random.default_rng(seed))
 
     def resample(self, player_id: int, rng: np.random.Generator) -> RailState:
-        """:meth:`resample_from_infostate` with a numpy generator."""
+        """:meth:`resample_from_infostate` with a numpy generator.
+
+        Examples
+        --------
+        >>> import pyspiel
+        >>> game = pyspiel.load_game("rail_workbench_ticket_to_ride", {"players": 2})
+        >>> state = game.new_initial_state()
+        >>> while state.is_chance_node():
+        ...     state.apply_action(state.chance_outcomes()[0][0])
+        >>> other = state.resample(0, np.random.default_rng(1))
+        >>> other.information_state_string(0) == state.information_state_string(0)
+        True
+        """
         w = self.world
         sampled = w.game.sample_state(w.state.observation(player_id), rng)
         world = _World(w.key, sampled, [list(a) for a in w.own])

@@ -125,7 +125,18 @@ class RailEnv(AECEnv):
         return {"observation": table.observe(seat), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
-        """Play ``action`` (a number) for :attr:`agent_selection`."""
+        """Play ``action`` (a number) for :attr:`agent_selection`; ``None`` for an agent
+        whose game is over.
+
+        Examples
+        --------
+        >>> e = env("transorient_express", players=2)
+        >>> e.reset(seed=2)
+        >>> before = e.agent_selection
+        >>> e.step(int(np.flatnonzero(e.observe(before)["action_mask"])[0]))
+        >>> e.rewards[before]
+        0.0
+        """
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)

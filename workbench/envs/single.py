@@ -116,7 +116,16 @@ class SingleAgentEnv(gymnasium.Env[np.ndarray, Any]):
         return self.table.mask()
 
     def step(self, action: int) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
-        """Play ``action`` for the learner, then the bots until its next turn."""
+        """Play ``action`` for the learner, then the bots until its next turn.
+
+        Examples
+        --------
+        >>> env = SingleAgentEnv("transorient_express", players=2)
+        >>> _, info = env.reset(seed=1)
+        >>> obs, reward, done, cut, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+        >>> reward, done, info["illegal"]
+        (0.0, False, False)
+        """
         table = self.table
         if table.over():
             raise ValueError("the episode is over: call reset()")

@@ -138,7 +138,19 @@ class Table:
 
     def play(self, number: int) -> None:
         """Play the action numbered ``number`` for the seat on turn, then the chance
-        outcomes after it; ``ValueError`` when it is not legal."""
+        outcomes after it; ``ValueError`` when it is not legal.
+
+        Examples
+        --------
+        >>> table = Table("ticket_to_ride", players=2)
+        >>> table.reset(np.random.default_rng(3))
+        >>> table.play(table.legal()[1][0]); table.decisions
+        1
+        >>> table.play(-1)
+        Traceback (most recent call last):
+        ...
+        ValueError: action -1 (-1) is not legal now
+        """
         legal, ids = self.legal()
         try:
             action = legal[ids.index(int(number))]
