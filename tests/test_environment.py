@@ -18,4 +18,7 @@ def test_environment_matches_pyproject() -> None:
     wanted = {_name(r) for r in project["dependencies"] + project["optional-dependencies"]["test"]}
     env = yaml.safe_load(Path("environment.yml").read_text())
     listed = {_name(d) for d in env["dependencies"] if isinstance(d, str)}
+    listed |= {
+        _name(d) for p in env["dependencies"] if isinstance(p, dict) for d in p.get("pip", [])
+    }
     assert wanted - listed == set()

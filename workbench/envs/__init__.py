@@ -1,0 +1,1 @@
+"""Adapters for reinforcement-learning and game-search frameworks (see ``docs/rl.md``)."""
