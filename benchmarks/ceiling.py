@@ -57,19 +57,25 @@ def main() -> int:
     for path in args.maps:
         board = load_map(path)
         reference = relaxation_seconds(path, budgets[0])
-        print(f"\n{board.name} ({path}); reference: the relaxation at {budgets[0]} cars "
-              f"takes {reference:.2f} s")
-        print(f"  {'cars':>4} {'score':>5} {'routes':>6} {'tickets':>7} {'used':>4} "
-              f"{'proven':>6} {'seconds':>8} {'x ref':>6}")
+        print(
+            f"\n{board.name} ({path}); reference: the relaxation at {budgets[0]} cars "
+            f"takes {reference:.2f} s"
+        )
+        print(
+            f"  {'cars':>4} {'score':>5} {'routes':>6} {'tickets':>7} {'used':>4} "
+            f"{'proven':>6} {'seconds':>8} {'x ref':>6}"
+        )
         kept: Counter[str] = Counter()
         worst = 0.0
         for n in budgets:
             c = ceiling(board, n, time_limit=args.time_limit)
             kept.update(c.tickets)
             worst = max(worst, c.seconds)
-            print(f"  {n:>4} {c.score:>5} {c.route_points:>6} {c.ticket_points:>7} "
-                  f"{c.cars_used:>4} {'yes' if c.proven else 'NO':>6} {c.seconds:>8.2f} "
-                  f"{c.seconds / reference:>6.1f}")
+            print(
+                f"  {n:>4} {c.score:>5} {c.route_points:>6} {c.ticket_points:>7} "
+                f"{c.cars_used:>4} {'yes' if c.proven else 'NO':>6} {c.seconds:>8.2f} "
+                f"{c.seconds / reference:>6.1f}"
+            )
         top = ", ".join(f"{t} ({k}/{len(budgets)})" for t, k in kept.most_common(10))
         print(f"  slowest proof {worst:.1f} s (goal: under 10 s)")
         print(f"  tickets most often in optimal plans: {top}")

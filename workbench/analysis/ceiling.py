@@ -489,7 +489,9 @@ class _Model:
                 a, b = p.ends
                 for k, (u, v) in enumerate(((a, b), (b, a))):
                     # can a path within the budget use u -> v?
-                    if (s, i, k) not in arc or ds.get(u, inf) + p.length + dd.get(v, inf) > self.budget:
+                    if (s, i, k) not in arc or ds.get(u, inf) + p.length + dd.get(
+                        v, inf
+                    ) > self.budget:
                         continue
                     self.add([(self.n, 1.0), (arc[s, i, k], -1.0)], -inf, 0.0)
                     balance.setdefault(u, []).append((self.n, 1.0))
@@ -596,7 +598,7 @@ class _Model:
                     merge[a] = b
                     forest.append(t)
             if sum(y[t] for t in forest) - sum(x[i] for i in crossing) > 1e-4:
-                key = (-10**6, *forest, -1, *crossing)
+                key = (-(10**6), *forest, -1, *crossing)
                 if key not in self.cuts:
                     self.cuts.add(key)
                     self.add(
@@ -650,7 +652,9 @@ class _Model:
                 H.add_nodes_from(range(N))
                 for i, (a, b) in enumerate(ends):
                     if x[i] > eps:
-                        H.add_edge(a, b, capacity=x[i] + (H[a][b]["capacity"] if H.has_edge(a, b) else 0))
+                        H.add_edge(
+                            a, b, capacity=x[i] + (H[a][b]["capacity"] if H.has_edge(a, b) else 0)
+                        )
                 if integral:
                     comp = nx.node_connected_component(H, s)
                     if d not in comp:
@@ -782,8 +786,9 @@ class CeilingBalance:
     ``plans`` are the ceilings; ``tickets`` has a row per ticket: its ``points``, its
     shortest path in ``cars``, ``premium`` (points minus cars: the convention is 0),
     ``share`` (of the plans that score it), ``saving`` (the mean over those plans of the cars
-    it would cost alone minus what it adds to the plan's exact Steiner forest: what holding
-    it with the others saves); ``routes`` has a row per route with its ``share`` of plans.
+    it would cost alone, its shortest path, minus the cars it adds to the plan's network
+    pruned to what its tickets need: what holding it with the others saves); ``routes``
+    has a row per city pair (its first open lane's id) with its ``share`` of plans.
     """
 
     board: RouteBoard = field(repr=False, compare=False)
@@ -815,7 +820,8 @@ class CeilingBalance:
         lines = [
             f"Ceiling: the most one player scores alone (routes + completed tickets), "
             f"{self.plans[0].cars} to {self.plans[-1].cars} cars",
-            "  " + "; ".join(
+            "  "
+            + "; ".join(
                 f"{c.cars} cars: {c.score} ({'proven' if c.proven else 'not proven'})"
                 for c in self.plans
             ),
@@ -842,6 +848,39 @@ class CeilingBalance:
         return "\n".join(lines)
 
 
+def _pruned_cars(board: RouteBoard, routes: Iterable[str], tickets: Iterable[str]) -> int:
+    """The cars of ``routes`` left once routes no ticket needs are pruned: leaves that are
+    no ticket's city go, repeatedly (on a plan's tree this is the least network joining the
+    tickets; where extra routes close a cycle it is an upper bound on it)."""
+    wanted = {c for tid in tickets for c in _ticket_ends(board, tid)}
+    G: nx.MultiGraph[str] = nx.MultiGraph()
+    for rid in routes:
+        r = board.route(rid)
+        G.add_edge(*r.ends, length=r.length)
+    joined = {frozenset(_ticket_ends(board, tid)) for tid in tickets}
+    # drop the components that hold no ticket whole
+    for comp in list(nx.connected_components(G)):
+        if not any(pair <= comp for pair in joined):
+            G.remove_nodes_from(comp)
+    leaves = [n for n in G if G.degree(n) == 1 and n not in wanted]
+    while leaves:
+        n = leaves.pop()
+        if n not in G or G.degree(n) != 1:
+            continue
+        (other,) = list(G.neighbors(n))
+        G.remove_node(n)
+        if G.degree(other) == 1 and other not in wanted:
+            leaves.append(other)
+    return int(sum(d["length"] for _, _, d in G.edges(data=True)))
+
+
+def _ticket_ends(board: RouteBoard, tid: str) -> tuple[str, str]:
+    for t in board.tickets:
+        if t.id == tid:
+            return t.ends
+    raise CeilingError(f"no ticket {tid!r} on board {board.name!r}")
+
+
 def ceiling_balance(
     board: RouteBoard, cars: Iterable[int] = range(40, 51), **options: object
 ) -> CeilingBalance:
@@ -854,7 +893,7 @@ def ceiling_balance(
     --------
     >>> b = ceiling_balance(_demo(), range(3, 5))
     >>> list(b.tickets.ticket), list(b.tickets.share)
-    (['A-C', 'B-D'], [1.0, 0.5])
+    (['A-C', 'B-D'], [0.5, 1.0])
     >>> b.never(), b.unused_routes()
     ([], ['A-D'])
     """
@@ -870,9 +909,10 @@ def ceiling_balance(
         savings = []
         for c in holding:
             others = [x for x in c.tickets if x != t.id]
-            alone = dist[t.ends[0]][t.ends[1]]
-            adds = forest_cars(board, c.tickets) - forest_cars(board, others)
-            savings.append(alone - adds)
+            adds = _pruned_cars(board, c.routes, c.tickets) - _pruned_cars(
+                board, c.routes, others
+            )
+            savings.append(dist[t.ends[0]][t.ends[1]] - adds)
         cars_ = dist[t.ends[0]].get(t.ends[1], float("inf"))
         rows.append(
             {
@@ -980,9 +1020,7 @@ class _TreeModel(_Model):
                 if side in done:
                     continue
                 done.add(side)
-                entering = [
-                    var for u, v, var in self.arcs if v in side and u not in side
-                ]
+                entering = [var for u, v, var in self.arcs if v in side and u not in side]
                 key = (k, *sorted(side))
                 if key in self.cuts:
                     continue
@@ -996,9 +1034,7 @@ class _TreeModel(_Model):
         return added
 
 
-def _tree_value(
-    problem: _Problem, budget: int, time_limit: float
-) -> tuple[list[int], float, bool]:
+def _tree_value(problem: _Problem, budget: int, time_limit: float) -> tuple[list[int], float, bool]:
     model = _TreeModel(problem, budget)
     deadline = time.perf_counter() + time_limit
     for _ in range(200):  # the relaxation's cuts first: the integer solves start strong
