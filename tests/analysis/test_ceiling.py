@@ -9,8 +9,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.conftest import MAPS
-from workbench import load_map
 from workbench.analysis.ceiling import (
+    Ceiling,
     CeilingError,
     _demo,
     ceiling,
@@ -18,6 +18,7 @@ from workbench.analysis.ceiling import (
     ceilings,
 )
 from workbench.maps.routes import Route, RouteBoard, RouteCity, Ticket
+from workbench.maps.routes_io import load_routes as load_map
 
 COLORS = ("red", "blue", "green", "gray")
 
@@ -51,9 +52,9 @@ def small_boards(draw: st.DrawFn) -> RouteBoard:
     return RouteBoard(name="Small", cities=cities, routes=tuple(routes), tickets=tuple(kept))
 
 
-def _rescore(board: RouteBoard, c) -> int:
+def _rescore(board: RouteBoard, c: Ceiling) -> int:
     """The plan's score worked out again from its routes alone."""
-    G = nx.Graph()
+    G: nx.Graph[str] = nx.Graph()
     G.add_nodes_from(x.name for x in board.cities)
     lanes = [board.route(r) for r in c.routes]
     assert len({r.ends for r in lanes}) == len(lanes)  # one lane per pair
@@ -149,7 +150,7 @@ def test_the_two_models_on_the_shipped_boards(name: str, hand: list[str], cars: 
     assert tree.proven and forest.proven and cut.proven
     assert forest.score == cut.score
     assert tree.score <= forest.score
-    G = nx.Graph()
+    G: nx.Graph[str] = nx.Graph()
     G.add_edges_from(board.route(r).ends for r in forest.routes)
     comps = {frozenset(G.subgraph(c).nodes) for c in nx.connected_components(G)}
     holding = {c for c in comps for t in forest.tickets if set(t.split("-", 1)) <= c}

@@ -13,20 +13,22 @@ from collections import Counter
 import pytest
 
 from tests.conftest import MAPS
-from workbench import load_map
 from workbench.games import GAMES, play
+from workbench.games.ticket_to_ride import TicketToRideState
 from workbench.maps.io import dumps_map
+from workbench.maps.routes import RouteBoard
 from workbench.maps.routes_check import check_routes
+from workbench.maps.routes_io import load_routes as load_map
 
 USA = MAPS / "ticket_to_ride_usa.yaml"
 
 
 @pytest.fixture(scope="module")
-def board():
+def board() -> RouteBoard:
     return load_map(USA)
 
 
-def test_cities_routes_and_cars(board) -> None:
+def test_cities_routes_and_cars(board: RouteBoard) -> None:
     assert len(board.cities) == 36
     assert len(board.routes) == 100
     assert sum(r.length for r in board.routes) == 309
@@ -34,11 +36,11 @@ def test_cities_routes_and_cars(board) -> None:
     assert board.deck.cars == 45 and board.deck.stations == 0
 
 
-def test_routes_by_length(board) -> None:
+def test_routes_by_length(board: RouteBoard) -> None:
     assert Counter(r.length for r in board.routes) == {1: 9, 2: 36, 3: 20, 4: 16, 5: 10, 6: 9}
 
 
-def test_routes_by_color(board) -> None:
+def test_routes_by_color(board: RouteBoard) -> None:
     colors = Counter(r.color for r in board.routes)
     assert colors == {
         "gray": 44, "red": 7, "orange": 7, "yellow": 7, "green": 7,
@@ -51,7 +53,7 @@ def test_routes_by_color(board) -> None:
     assert cars == {"gray": 93} | {c: 27 for c in colors if c != "gray"}
 
 
-def test_doubles(board) -> None:
+def test_doubles(board: RouteBoard) -> None:
     pairs = Counter(r.ends for r in board.routes)
     doubles = sorted(p for p, n in pairs.items() if n == 2)
     assert len(pairs) == 78 and len(doubles) == 22
@@ -59,7 +61,7 @@ def test_doubles(board) -> None:
     assert len(gray) == 10
 
 
-def test_tickets_and_points(board) -> None:
+def test_tickets_and_points(board: RouteBoard) -> None:
     tickets = board.tickets
     assert len(tickets) == 30 and not any(t.long for t in tickets)
     points = sorted(t.points for t in tickets)
@@ -69,12 +71,12 @@ def test_tickets_and_points(board) -> None:
     assert byid["Denver-El Paso"] == 4 and byid["Houston-Kansas City"] == 5
 
 
-def test_route_points_are_the_originals_table(board) -> None:
+def test_route_points_are_the_originals_table(board: RouteBoard) -> None:
     assert board.route_points == {1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15}
     assert board.claim_points(board.route("Atlanta-Miami")) == 10
 
 
-def test_stored_canonically_and_checks_clean(board) -> None:
+def test_stored_canonically_and_checks_clean(board: RouteBoard) -> None:
     assert dumps_map(board) == USA.read_text(encoding="utf-8")
     assert check_routes(board) == []
 
@@ -83,10 +85,10 @@ def test_stored_canonically_and_checks_clean(board) -> None:
     "bot", ["random", "greedy", "planner", "greedy_stations", "planner_stations"]
 )
 @pytest.mark.parametrize("players", [2, 5])
-def test_every_bot_plays_it_to_the_end(board, bot: str, players: int) -> None:
+def test_every_bot_plays_it_to_the_end(board: RouteBoard, bot: str, players: int) -> None:
     info = GAMES["ticket_to_ride"]
     game = info.new_game(players=players, seed=7, rules="usa", board=board)
     end = play(game, [info.bots[bot]] * players, seed=7)
-    assert end.is_terminal()
+    assert isinstance(end, TicketToRideState) and end.is_terminal()
     sheets = end.score_sheets()
     assert all(s.stations == 0 for s in sheets)

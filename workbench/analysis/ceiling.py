@@ -358,25 +358,27 @@ def _brute(problem: _Problem, budget: int, one: bool = False) -> tuple[list[int]
                 continue
             parent = list(range(len(index)))
 
-            def find(a: int) -> int:
-                while parent[a] != a:
-                    parent[a] = parent[parent[a]]
-                    a = parent[a]
-                return a
-
             for i in subset:
                 a, b = ends[i]
-                parent[find(a)] = find(b)
+                parent[_find(parent, a)] = _find(parent, b)
             held: dict[int, int] = {}
             for t in problem.tickets:
-                root = find(index[t.ends[0]])
-                if root == find(index[t.ends[1]]):
+                root = _find(parent, index[t.ends[0]])
+                if root == _find(parent, index[t.ends[1]]):
                     held[root] = held.get(root, 0) + t.points
             tickets = max(held.values(), default=0) if one else sum(held.values())
             score = sum(problem.pairs[i].points for i in subset) + tickets
             if score > best[0]:
                 best = (score, list(subset))
     return best[1], float(best[0]), True
+
+
+def _find(parent: list[int], a: int) -> int:
+    """The representative of ``a`` in a union-find forest (with path halving)."""
+    while parent[a] != a:
+        parent[a] = parent[parent[a]]
+        a = parent[a]
+    return a
 
 
 def _distances(problem: _Problem) -> dict[str, dict[str, float]]:
@@ -468,10 +470,10 @@ class _Model:
             for i, p in enumerate(pairs):
                 a, b = p.ends
                 both = []
-                for d, (u, v) in enumerate(((a, b), (b, a))):
+                for k, (_u, v) in enumerate(((a, b), (b, a))):
                     if v == sigma:
                         continue
-                    arc[sigma, i, d] = self.n
+                    arc[sigma, i, k] = self.n
                     both.append((self.n, 1.0))
                     into.setdefault(v, []).append((self.n, 1.0))
                     self.n += 1
@@ -570,30 +572,18 @@ class _Model:
         for threshold in (2.0, 0.99, 0.7, 0.5, 0.3):
             parent = list(range(self.N))
 
-            def find(a: int) -> int:
-                while parent[a] != a:
-                    parent[a] = parent[parent[a]]
-                    a = parent[a]
-                return a
-
             for i, (a, b) in enumerate(ends):
                 if x[i] >= threshold:
-                    parent[find(a)] = find(b)
-            part = [find(v) for v in range(self.N)]
+                    parent[_find(parent, a)] = _find(parent, b)
+            part = [_find(parent, v) for v in range(self.N)]
             crossing = [i for i, (a, b) in enumerate(ends) if part[a] != part[b]]
             merge = list(part)
-
-            def find2(a: int) -> int:
-                while merge[a] != a:
-                    merge[a] = merge[merge[a]]
-                    a = merge[a]
-                return a
 
             forest = []
             for t in order:
                 if y[t] <= 1e-6:
                     break
-                a, b = (find2(part[self.city[c]]) for c in tickets[t].ends)
+                a, b = (_find(merge, part[self.city[c]]) for c in tickets[t].ends)
                 if a != b:
                     merge[a] = b
                     forest.append(t)
@@ -755,10 +745,10 @@ def forest_cars(board: RouteBoard, tickets: Iterable[Ticket | str]) -> int:
             n += 2
         for city, entries in balance.items():
             r = len(lo)
-            for c, v in entries:
+            for c, value in entries:
                 rows.append(r)
                 cols.append(c)
-                vals.append(v)
+                vals.append(value)
             need = 1.0 if city == s else -1.0 if city == d else 0.0
             lo.append(need)
             hi.append(need)
@@ -776,7 +766,7 @@ def forest_cars(board: RouteBoard, tickets: Iterable[Ticket | str]) -> int:
     )
     if result.x is None:
         raise CeilingError(f"no network joins those tickets: {result.message}")
-    return int(round(result.fun))
+    return round(result.fun)
 
 
 @dataclass(frozen=True)
@@ -832,14 +822,18 @@ class CeilingBalance:
             + ", ".join(f"{r.ticket} ({r.share:.0%})" for r in kept.itertuples())
         )
         lines.append("  tickets no optimal plan keeps: " + (", ".join(self.never()) or "none"))
-        far = t.reindex(t.premium.abs().sort_values(ascending=False).index).head(top)
+        off = t[t.premium != 0]
+        far = off.reindex(off.premium.abs().sort_values(ascending=False).index).head(top)
         lines.append(
-            "  points far from the shortest path: "
-            + ", ".join(f"{r.ticket} ({r.points} for {r.cars:g} cars)" for r in far.itertuples())
+            "  points off the shortest path in cars: "
+            + (
+                ", ".join(f"{r.ticket} ({r.points} for {r.cars:g} cars)" for r in far.itertuples())
+                or "none"
+            )
         )
         saved = t[t.saving > 0].sort_values("saving", ascending=False).head(top)
         lines.append(
-            "  cheaper held with others (cars saved in the plans' forests): "
+            "  cheaper held with others (cars saved in the plans' networks): "
             + (", ".join(f"{r.ticket} ({r.saving:.1f})" for r in saved.itertuples()) or "none")
         )
         lines.append(
@@ -909,9 +903,7 @@ def ceiling_balance(
         savings = []
         for c in holding:
             others = [x for x in c.tickets if x != t.id]
-            adds = _pruned_cars(board, c.routes, c.tickets) - _pruned_cars(
-                board, c.routes, others
-            )
+            adds = _pruned_cars(board, c.routes, c.tickets) - _pruned_cars(board, c.routes, others)
             savings.append(dist[t.ends[0]][t.ends[1]] - adds)
         cars_ = dist[t.ends[0]].get(t.ends[1], float("inf"))
         rows.append(
