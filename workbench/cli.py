@@ -182,7 +182,8 @@ def _analyze_routes(args: argparse.Namespace) -> int:
         return EXIT_BAD_INPUT
     from workbench.analysis.route_report import route_report
 
-    report = route_report(board, players=args.players)
+    cars = getattr(args, "ceiling_cars", None)  # --ceiling (issue 30)
+    report = route_report(board, players=args.players, ceiling=cars)
     _say(report.text())
     if args.html:
         from workbench.ui.route_report import save_route_report_html
@@ -745,6 +746,21 @@ def build_parser() -> argparse.ArgumentParser:
     )
     analyze.add_argument("--no-chokepoints", action="store_true", help="skip that part")
     analyze.add_argument("--html", metavar="FILE", help="also write the full report page")
+    # the ceiling of a route board (issue 30): the exact best solo score per budget
+    analyze.add_argument(
+        "--ceiling",
+        dest="ceiling_cars",
+        action="store_const",
+        const=range(40, 51),
+        help="route boards: the most one player scores alone, 40 to 50 cars (or --cars)",
+    )
+    analyze.add_argument(
+        "--cars",
+        dest="ceiling_cars",
+        type=lambda text: range(int(text.split("..")[0]), int(text.split("..")[-1]) + 1),
+        metavar="N..M",
+        help="the budgets for --ceiling, such as 45 or 40..50",
+    )
     analyze.set_defaults(run=_analyze)
 
     doctor = sub.add_parser("doctor", help="suggest edits that make a map fairer; write the result")

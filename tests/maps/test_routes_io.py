@@ -47,7 +47,7 @@ def test_saved_files_validate_against_the_schema_file(board: RouteBoard) -> None
 
 
 def test_shipped_route_boards_are_found() -> None:
-    assert ROUTE_MAPS == [EUROPE]
+    assert ROUTE_MAPS == [EUROPE, MAPS / "ticket_to_ride_usa.yaml"]
 
 
 @pytest.mark.parametrize("path", ROUTE_MAPS, ids=lambda p: p.name)

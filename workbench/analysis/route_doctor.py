@@ -35,7 +35,7 @@ import networkx as nx
 from workbench.analysis._search import Weights, plan_lines
 from workbench.analysis.tickets import route_graph
 from workbench.exceptions import MapError
-from workbench.maps.routes import GRAY, ROUTE_POINTS, RouteBoard
+from workbench.maps.routes import GRAY, RouteBoard
 
 __all__ = [
     "RecolorRoute",
@@ -223,7 +223,7 @@ def _candidates(board: RouteBoard, cars: dict[str, float]) -> Iterator[RouteEdit
         for c in colors:
             if c != r.color and c not in twins:
                 yield RecolorRoute(r.id, r.color, c)
-    printed = sorted(ROUTE_POINTS)
+    printed = sorted(board.route_points)
     for r in board.routes:
         i = printed.index(r.length) if r.length in printed else None
         if i is None:

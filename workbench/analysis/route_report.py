@@ -7,10 +7,12 @@ plain-text summary; ``workbench.ui.route_report`` turns it into an HTML page wit
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 import pandas as pd
 
+from workbench.analysis.ceiling import CeilingBalance, ceiling_balance
 from workbench.analysis.tickets import (
     BANDS,
     Cuts,
@@ -34,7 +36,9 @@ class RouteReport:
     ``tickets`` is :func:`~workbench.analysis.tickets.ticket_paths`, ``load``
     :func:`~workbench.analysis.tickets.route_load`, ``cuts``
     :func:`~workbench.analysis.tickets.cut_points` and ``colors``
-    :func:`~workbench.analysis.tickets.color_demand`.
+    :func:`~workbench.analysis.tickets.color_demand`; ``balance`` is
+    :func:`~workbench.analysis.ceiling.ceiling_balance` when the report was asked for the
+    ceiling (it solves one exact problem per budget, so it is not made by default).
     """
 
     board: RouteBoard
@@ -43,6 +47,7 @@ class RouteReport:
     load: pd.DataFrame
     cuts: Cuts
     colors: pd.DataFrame
+    balance: CeilingBalance | None = None
 
     def bands(self) -> pd.Series:
         """How many tickets fall in each length band, in the bands' order."""
@@ -109,11 +114,17 @@ class RouteReport:
         ]
         lines += ["", "Routes by color and length (cards: the color's cards plus locomotives)"]
         lines += ["  " + line for line in self.colors.to_string().splitlines()]
+        if self.balance is not None:
+            lines += ["", *self.balance.text(top).splitlines()]
         return "\n".join(lines)
 
 
-def route_report(board: RouteBoard, players: int = 4) -> RouteReport:
-    """Analyse a route board for ``players`` players.
+def route_report(
+    board: RouteBoard, players: int = 4, ceiling: Iterable[int] | None = None
+) -> RouteReport:
+    """Analyse a route board for ``players`` players; with ``ceiling`` (budgets in cars,
+    such as ``range(40, 51)``) also what the exact ceilings say about its balance, at that
+    table (a double whose other lane a rival holds is closed below 4 players).
 
     Examples
     --------
@@ -131,4 +142,5 @@ def route_report(board: RouteBoard, players: int = 4) -> RouteReport:
         load=route_load(board, players),
         cuts=cut_points(board, players),
         colors=color_demand(board),
+        balance=None if ceiling is None else ceiling_balance(board, ceiling, players=players),
     )

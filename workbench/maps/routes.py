@@ -249,11 +249,16 @@ class RouteDeck:
     ``cards_per_color`` train cards of each color, ``locomotives`` wild cards, ``cars``
     and ``stations`` per player, ``players`` the smallest and largest table, and the
     number of ``short_tickets`` and ``long_tickets`` the deck holds (Europe's values).
+    ``route_points`` is the scoring table the board's rulebook prints, points for routes of
+    1, 2, 3, ... cars (0 where it prints none); empty means Europe's table,
+    :data:`ROUTE_POINTS`.
 
     Examples
     --------
     >>> RouteDeck().cars, RouteDeck().players
     (45, (2, 5))
+    >>> RouteDeck(route_points=(1, 2, 4, 7, 10, 15)).table()[5]
+    10
     """
 
     cards_per_color: int = 12
@@ -263,9 +268,17 @@ class RouteDeck:
     players: tuple[int, int] = (2, 5)
     short_tickets: int = 40
     long_tickets: int = 6
+    route_points: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "players", (int(self.players[0]), int(self.players[1])))
+        object.__setattr__(self, "route_points", tuple(int(p) for p in self.route_points))
+
+    def table(self) -> dict[int, int]:
+        """Points for each length the scoring table prints (the board's, or Europe's)."""
+        if not self.route_points:
+            return dict(ROUTE_POINTS)
+        return {n: p for n, p in enumerate(self.route_points, 1) if p > 0}
 
 
 @dataclass(frozen=True)
@@ -375,6 +388,24 @@ class RouteBoard:
         """
         ends = (a, b) if a <= b else (b, a)
         return tuple(r for r in self.routes if r.ends == ends)
+
+    @cached_property
+    def route_points(self) -> dict[int, int]:
+        """Points for each route length the board's scoring table prints (``deck``'s table).
+
+        Examples
+        --------
+        >>> from workbench import load_map
+        >>> load_map("maps/ticket_to_ride_usa.yaml").route_points[5]
+        10
+        >>> 5 in load_map("maps/ticket_to_ride_europe.yaml").route_points
+        False
+        """
+        return self.deck.table()
+
+    def claim_points(self, route: Route) -> int:
+        """The points for claiming ``route`` on this board (0 for a length not printed)."""
+        return self.route_points.get(route.length, 0)
 
     @property
     def color_names(self) -> tuple[str, ...]:

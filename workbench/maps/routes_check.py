@@ -140,6 +140,7 @@ def check_routes(
             )
     known = set(names)
 
+    printed = board.route_points or dict.fromkeys(PRINTED_LENGTHS, 0)
     pairs: Counter[tuple[str, str]] = Counter()
     by_pair: dict[tuple[str, str], list[Route]] = {}
     for r in board.routes:
@@ -169,13 +170,15 @@ def check_routes(
                 f"{label} is {r.length} cars long",
                 f"a route is 1 to {MAX_LENGTH} cars long",
             )
-        elif r.length not in PRINTED_LENGTHS:
+        elif r.length not in printed:
+            lengths = sorted(printed)
             report(
                 "route",
                 r,
                 "length",
                 f"{label} is {r.length} cars long, a length the scoring table does not print",
-                f"use 1, 2, 3, 4, 6 or 8 cars, or print points for {r.length}",
+                f"use {', '.join(map(str, lengths[:-1]))} or {lengths[-1]} cars, or print "
+                f"points for {r.length} (deck: route_points)",
                 "warning",
             )
         if r.color != GRAY and r.color not in colors:

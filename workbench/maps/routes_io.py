@@ -346,7 +346,9 @@ def dumps_routes(board: RouteBoard) -> str:
     out.append(
         f"deck: {{cards_per_color: {d.cards_per_color}, locomotives: {d.locomotives}, "
         f"cars: {d.cars}, stations: {d.stations}, players: [{d.players[0]}, {d.players[1]}], "
-        f"short_tickets: {d.short_tickets}, long_tickets: {d.long_tickets}}}"
+        f"short_tickets: {d.short_tickets}, long_tickets: {d.long_tickets}"
+        + (f", route_points: [{', '.join(map(str, d.route_points))}]" if d.route_points else "")
+        + "}"
     )
     out.append("colors:")
     out.extend(

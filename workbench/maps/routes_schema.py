@@ -84,6 +84,14 @@ ROUTES_SCHEMA: dict[str, Any] = {
                 },
                 "short_tickets": _count,
                 "long_tickets": _count,
+                "route_points": {
+                    "type": "array",
+                    "items": {"type": "integer", "minimum": 0},
+                    "minItems": 1,
+                    "maxItems": 8,
+                    "description": "Points for routes of 1, 2, 3, ... cars, as the board's "
+                    "rulebook prints them (0: not printed); Europe's table when left out.",
+                },
             },
             "description": "The components the board's totals are checked against.",
         },

@@ -135,7 +135,7 @@ def car_columns(board: RouteBoard) -> dict[str, Columns]:
             table["xs"].append([x for x, _ in car.corners])
             table["ys"].append([y for _, y in car.corners])
             table["fill"].append(board.fill(route.color))
-            _describe(table, route)
+            _describe(table, route, board.claim_points(route))
             if car.locomotive:
                 locos["x"].append(car.centre[0])
                 locos["y"].append(car.centre[1])
@@ -147,13 +147,13 @@ def _rows(columns: Columns) -> int:
     return len(next(iter(columns.values())))
 
 
-def _describe(table: Columns, route: Route) -> None:
+def _describe(table: Columns, route: Route, points: int) -> None:
     table["route"].append(route.id)
     table["length"].append(route.length)
     table["color"].append(route.color)
     table["kind"].append(route.kind)
     table["locomotives"].append(route.locomotives)
-    table["points"].append(route.points)
+    table["points"].append(points)
 
 
 _CAR_STYLE: dict[str, dict[str, Any]] = {

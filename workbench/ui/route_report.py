@@ -28,6 +28,7 @@ from bokeh.resources import INLINE
 from workbench.analysis.route_report import RouteReport
 from workbench.analysis.tickets import propose_tickets, ticket_overlaps
 from workbench.files import write_atomic
+from workbench.ui.ceiling import ceiling_figure
 from workbench.ui.route_render import route_figure
 
 __all__ = ["load_figure", "save_route_report_html"]
@@ -72,6 +73,36 @@ def _table(frame: pd.DataFrame, caption: str, index: bool = True) -> str:
     return f"<h3>{html.escape(caption)}</h3>{table}"
 
 
+def _balance(report: RouteReport) -> str:
+    """The ceiling's section: scores per budget, then tickets and routes by how often the
+    optimal plans keep them."""
+    b = report.balance
+    if b is None:
+        return ""
+    scores = pd.DataFrame(
+        [
+            {"cars": c.cars, "ceiling": c.score, "routes": c.route_points,
+             "tickets": c.ticket_points, "proven": c.proven, "seconds": round(c.seconds, 1)}
+            for c in b.plans
+        ]
+    )  # fmt: skip
+    tickets = b.tickets.sort_values(["share", "points"], ascending=False)
+    never = b.routes[b.routes.share == 0].sort_values("length", ascending=False)
+    return "".join(
+        [
+            "<h2>Ceiling: the most one player scores alone</h2>"
+            "<p>Each budget's best plan (routes and the tickets they complete), proven by "
+            "the exact solver; the last one is drawn above. A ticket kept by every plan is "
+            "worth more than its cars; one never kept is worth less than the routes it "
+            "would cost. Premium: points minus the shortest path in cars. Saving: cars it "
+            "costs alone minus cars it adds to the plans' networks.</p>",
+            _table(scores, "Ceiling by budget", False),
+            _table(tickets, "Tickets in optimal plans (share of budgets)", False),
+            _table(never, f"Routes no optimal plan claims ({len(never)})", False),
+        ]
+    )
+
+
 def save_route_report_html(
     report: RouteReport, path: str | os.PathLike[str], *, width: int = 1100
 ) -> Path:
@@ -114,12 +145,12 @@ def save_route_report_html(
             + html.escape(", ".join(cuts.articulations) or "none")
             + "</p>",
             _table(report.colors, "Routes by color and length, against the deck's cards"),
+            _balance(report),
         ]
     )
-    page = column(
-        route_figure(report.board, width=width),
-        load_figure(report, width=width),
-        Div(text=text, width=width),
-    )
+    figures = [route_figure(report.board, width=width), load_figure(report, width=width)]
+    if report.balance is not None and report.balance.plans:
+        figures.append(ceiling_figure(report.balance.plans[-1], width=width))
+    page = column(*figures, Div(text=text, width=width))
     name = f"{report.board.name}: route-board report"
     return write_atomic(Path(path), file_html(page, resources=INLINE, title=name))

@@ -59,7 +59,7 @@ from workbench.games.ticket_to_ride.actions import (
 )
 from workbench.games.ticket_to_ride.rules import TTRRules
 from workbench.games.ticket_to_ride.scoring import best_ticket_points, longest_trail
-from workbench.maps.routes import ROUTE_POINTS, RouteBoard
+from workbench.maps.routes import RouteBoard
 
 __all__ = [
     "FORMAT",
@@ -95,7 +95,7 @@ class _Tables:
         self.color = [self.card.get(r.color, -1) for r in routes]
         self.kind = [{"plain": _PLAIN, "tunnel": _TUNNEL, "ferry": _FERRY}[r.kind] for r in routes]
         self.ferry = [r.locomotives if r.kind == "ferry" else 0 for r in routes]
-        self.points = [ROUTE_POINTS.get(r.length, 0) for r in routes]
+        self.points = [board.claim_points(r) for r in routes]
         lanes: dict[tuple[str, str], list[int]] = {}
         for i, r in enumerate(routes):
             lanes.setdefault(r.ends, []).append(i)

@@ -237,7 +237,18 @@ PRESETS: dict[str, TTRRules] = {
     "long_tickets_plus_5": TTRRules(name="long_tickets_plus_5", long_ticket_bonus=5),
     "doubles_always": TTRRules(name="doubles_always", double_min_players=2),
     "free_locomotive": TTRRules(name="free_locomotive", face_up_locomotive_ends_draw=False),
+    # The original game (North America, maps/ticket_to_ride_usa.yaml): no stations, three
+    # tickets dealt at the start of which at least two are kept (no long tickets), draw three
+    # and keep one later, one lane of a double with 2-3 players, the 10-point longest path.
+    # Its route points (1, 2, 4, 7, 10, 15 for 1-6 cars) are the board's printed table
+    # (deck.route_points in the board file), which the game already reads from the board.
+    "usa": TTRRules(name="usa", stations=0, start_long=0, start_short=3, start_keep=2),
 }
 """The published rules (``rulebook``) and well-known house rules, by name: no stations,
 tunnels revealing 2 cards, the longest path worth 15, long tickets worth 5 more, both lanes
-of a double open at any table, a face-up locomotive counting as one card."""
+of a double open at any table, a face-up locomotive counting as one card; and ``usa``, the
+rules of the original game on its North American board.
+
+>>> PRESETS["usa"].stations, PRESETS["usa"].start_long, PRESETS["usa"].start_keep
+(0, 0, 2)
+"""
