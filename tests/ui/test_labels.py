@@ -42,15 +42,12 @@ def test_no_city_name_covers_another_on_the_europe_map(scale: float) -> None:
 
 
 def test_lengths_go_beside_their_routes_and_mostly_clear_of_the_names() -> None:
-    nodes, names, lengths = _europe(14.0, lengths=True)
+    _, names, lengths = _europe(14.0, lengths=True)
     assert len(lengths) == ROUTES.number_of_edges()
     touching = sum(1 for a in names for b in lengths if overlaps(a.box, b.box))
     assert touching <= 4  # the Low Countries are crowded at this size; 3 when measured
     assert not [
-        (i, j)
-        for i in range(len(names))
-        for j in range(i)
-        if overlaps(names[i].box, names[j].box)
+        (i, j) for i in range(len(names)) for j in range(i) if overlaps(names[i].box, names[j].box)
     ]
 
 
