@@ -97,3 +97,6 @@ def test_a_small_graph_still_writes_its_lengths() -> None:
 
     view = FrameView(textbook_graph())
     assert view.lengths_shown and all(x.visible for x in view.length_labels)
+    # its ticket cities' stars reach well past the discs the names are written on
+    disc = view.figure.select_one({"name": "graph-nodes"}).glyph.size
+    assert view.figure.select_one({"name": "nodes-terminal"}).glyph.size >= 1.8 * disc

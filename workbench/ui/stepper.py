@@ -243,10 +243,12 @@ class FrameView:
             )  # fmt: skip
 
         def node_glyph(role: str, swatch: bool = False) -> Scatter:
-            # a ticket city (terminal) is a star twice a node's size on a large map, so that
-            # it reads at a glance and is not a mark inside the node's disc
-            big = node_size if not plain else 6
-            size = node_size + (4 if role == "current" else 0) + (big if role == "terminal" else 0)
+            # a ticket city (terminal) is a star about twice a node's size, so that it reads
+            # at a glance and is not a mark inside the node's disc (a star fills less of its
+            # size than a disc, and a name written on a disc covers its middle)
+            size = node_size + (4 if role == "current" else 0)
+            if role == "terminal":
+                size = round(node_size * (1.8 if plain else 2))
             style = {"line_color": "#222222", "line_width": 1.5, **NODE_STYLE[role]}
             if swatch and style["line_color"].upper() == "#FFFFFF":
                 # on the legend's white a white outline only shrinks the swatch to a dot
