@@ -152,7 +152,13 @@ class TicketToRideSession(GameSession):
                 return f"{self._name(who)} draws a ticket"
             if task[0] == "tunnel":
                 return f"the tunnel reveals {action.color}"
-            return f"the market shows {action.color}"
+            line = f"the market shows {action.color}"
+            if state.tasks.count(("market",)) == 1:  # the last card: does the market stay?
+                after = state.copy()
+                after.apply(action)
+                if after.market_note is not None:
+                    line += f"; {after.market_note}"
+            return line
         if isinstance(action, Keep) and not self.sees(seat):
             return f"seat {seat} keeps {len(action.tickets)} tickets"
         return f"{self._name(seat)}: {action}"

@@ -102,6 +102,10 @@ class ExerciseWidget(widgets.VBox):
         self.check_button.add_class("wb-exercise-check")
         self.another_button = widgets.Button(description="Another one")
         self.watch_button = widgets.Button(description="Watch the algorithm")
+        self.watch_button.add_class("wb-exercise-watch")
+        for b in (self.check_button, self.another_button, self.watch_button):
+            b.layout.width = "auto"  # as wide as its label: never cut short
+            b.layout.min_width = "fit-content"
         self.teacher_toggle = widgets.ToggleButton(
             value=teacher, description="Teacher mode", icon="graduation-cap"
         )
@@ -179,6 +183,7 @@ class ExerciseWidget(widgets.VBox):
             focus=ex.graph.nodes if part else None,
             width=self._width,
             title=ex.title,
+            lengths=True,  # the answers count them
         )
         self.view.show(ex.solution_picture if self.teacher else ex.picture)
         self.picture = self.view.widget()  # after the data: the widget starts from it
@@ -193,12 +198,15 @@ class ExerciseWidget(widgets.VBox):
         self.feedback.value = ""
         self.stepper_box.children = ()
         self._show_solution()
-        buttons = widgets.HBox([self.check_button, self.another_button, self.watch_button])
+        wrap = {"flex_flow": "row wrap", "align_items": "center"}  # a row too narrow wraps
+        buttons = widgets.HBox(
+            [self.check_button, self.another_button, self.watch_button], layout=wrap
+        )
         self.children = (
             self.title,
             self.question,
             self.picture,
-            widgets.HBox([self.answer, buttons]),
+            widgets.HBox([self.answer, buttons], layout=wrap),
             self.feedback,
             self.teacher_toggle,
             self.solution,

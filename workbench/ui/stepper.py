@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import ipywidgets as widgets
 import networkx as nx
-from bokeh.models import ColumnDataSource, DataRange1d
+from bokeh.models import ColumnDataSource, DataRange1d, HoverTool
 from bokeh.models.annotations import LabelSet, Legend, LegendItem
 from bokeh.models.glyphs import Scatter, Segment
 from bokeh.models.renderers import GlyphRenderer
@@ -41,6 +41,7 @@ from workbench.maps.board import Board
 from workbench.maps.lattice import plane_xy
 from workbench.teach import ALGORITHMS, EDGE_ROLES, EXACT_SEARCHES, NODE_ROLES, Frame, Trace, trace
 from workbench.teach.answers import Names
+from workbench.ui.labels import place_labels
 from workbench.ui.render import PADDING, board_extent, board_figure
 
 if TYPE_CHECKING:
@@ -82,7 +83,7 @@ EDGE_STYLE: Mapping[str, Mapping[str, Any]] = {
     "best": {"line_color": "#FFB000", "line_width": 12, "line_alpha": 0.75},  # a band below
     "rail": {"line_color": "#111111", "line_width": 5},
     "rejected": {"line_color": "#9A9A9A", "line_width": 3, "line_dash": [4, 3]},
-    "candidate": {"line_color": "#8F2BD9", "line_width": 6, "line_dash": [9, 4]},
+    "candidate": {"line_color": "#8F2BD9", "line_width": 6, "line_dash": [10, 7]},
     "back": {"line_color": "#D1008F", "line_width": 3, "line_dash": [6, 3]},
     "flow": {"line_color": "#3A2BD9", "line_width": 5},
     "path": {"line_color": "#E6007E", "line_width": 6},
@@ -91,7 +92,8 @@ EDGE_STYLE: Mapping[str, Mapping[str, Any]] = {
     "bridge": {"line_color": "#E41A1C", "line_width": 7, "line_dash": [10, 4]},
     "current": {"line_color": "#FF00A0", "line_width": 8},
 }
-"""How each edge role is drawn: colour, width (pixels) and dash of its layer, bottom to top."""
+"""How each edge role is drawn: colour, width (pixels) and dash of its layer, bottom to top.
+A dashed layer has square ends (``butt`` caps): round caps would close its gaps."""
 
 ROLE_LABELS: Mapping[str, str] = {
     "source": "source",
@@ -128,6 +130,9 @@ _PRESENTATION_NODE = 1.3  # nodes grow this much more than the picture when pres
 _PLAIN_NODE = 26  # marker size (pixels) of a node of a small graph drawn on its own
 _BOARD_NODE = 13  # marker size of a highlighted point of a board
 _NAMED_NODES = 60  # a graph drawn on its own shows its node names up to this many nodes
+_SCALED_LABELS = ("city-names", "city-names-halo", "graph-names", "graph-names-halo",
+                  "graph-weights", "graph-weights-halo")  # fmt: skip
+_WHOLE_PIXELS = ("glyph_width", "glyph_height", "label_standoff")
 _EMPTY_NODES: dict[str, list[Any]] = {"x": [], "y": [], "name": []}
 _EMPTY_EDGES: dict[str, list[Any]] = {"x0": [], "y0": [], "x1": [], "y1": [], "name": []}
 
@@ -165,6 +170,10 @@ class FrameView:
         Zoom the view onto these nodes (a part of a board).
     width : int, default 640
     title : str, optional
+    lengths : bool, optional
+        Write the edges' lengths beside them (a graph drawn on its own). By default they
+        are written up to 40 nodes; on a larger map (a route board) they show under the
+        pointer and when :meth:`show_lengths` is called, placed clear of the names.
 
     Attributes
     ----------
@@ -192,12 +201,16 @@ class FrameView:
         focus: Iterable[Hashable] | None = None,
         width: int = 640,
         title: str | None = None,
+        lengths: bool | None = None,
     ) -> None:
         self.board = source if isinstance(source, Board) else None
         if graph is None:
             graph = self.board.graph() if self.board is not None else cast(nx.Graph, source)
         assert isinstance(graph, nx.Graph)
         self.graph = graph
+        self.length_labels: list[LabelSet] = []
+        """The edges' lengths written on a graph drawn on its own (:meth:`show_lengths`)."""
+        self._lengths_shown = len(graph) <= _NAMED_NODES - 20 if lengths is None else lengths
         self.names = Names(graph)
         self.positions = _positions(graph)
         plain = self.board is None and len(graph) <= 40
@@ -218,17 +231,28 @@ class FrameView:
         self.node_sources: dict[str, ColumnDataSource] = {}
         drawn: dict[str, list[GlyphRenderer[Any]]] = {}  # legend swatches, by role
 
-        def edge_glyph(role: str) -> Segment:
+        def edge_glyph(role: str, swatch: bool = False) -> Segment:
             style = EDGE_STYLE[role]
             width_px = max(1.5, style["line_width"] * scale)
+            # a dashed line keeps its gaps with square ends; a legend's swatch never reaches
+            # past its box into the label with them either
+            cap = "butt" if swatch or "line_dash" in style else "round"
             return Segment(
-                x0="x0", y0="y0", x1="x1", y1="y1", line_cap="round",
+                x0="x0", y0="y0", x1="x1", y1="y1", line_cap=cap,
                 **{**style, "line_width": width_px},
             )  # fmt: skip
 
-        def node_glyph(role: str) -> Scatter:
-            size = node_size + (4 if role == "current" else 0) + (6 if role == "terminal" else 0)
+        def node_glyph(role: str, swatch: bool = False) -> Scatter:
+            # a ticket city (terminal) is a star about twice a node's size, so that it reads
+            # at a glance and is not a mark inside the node's disc (a star fills less of its
+            # size than a disc, and a name written on a disc covers its middle)
+            size = node_size + (4 if role == "current" else 0)
+            if role == "terminal":
+                size = round(node_size * (1.8 if plain else 2))
             style = {"line_color": "#222222", "line_width": 1.5, **NODE_STYLE[role]}
+            if swatch and style["line_color"].upper() == "#FFFFFF":
+                # on the legend's white a white outline only shrinks the swatch to a dot
+                style["line_color"] = style["fill_color"]
             return Scatter(x="x", y="y", size=size, fill_alpha=0.9, **style)
 
         layers = (
@@ -249,7 +273,9 @@ class FrameView:
                     # shows a copy with one row at NaN (never drawn, not in the ranges)
                     nowhere = ColumnDataSource({k: [math.nan] for k in empty if k != "name"})
                     swatch: GlyphRenderer[Any] = GlyphRenderer(
-                        data_source=nowhere, glyph=make(role), name=f"legend-{kind}-{role}"
+                        data_source=nowhere,
+                        glyph=make(role, swatch=True),
+                        name=f"legend-{kind}-{role}",
                     )
                     self.figure.renderers.append(swatch)
                     drawn.setdefault(role, []).append(swatch)
@@ -260,20 +286,27 @@ class FrameView:
             for role in sorted(drawn, key=order.index)
         ]
         if items:
+            # BokehJS draws a legend's marker at 0.4 times the smaller side of its box: boxes
+            # of 34 x 30 pixels give 12-pixel markers (a star shows as a star), room for a
+            # dash and a gap, and the labels stand clear of the swatches
             legend = Legend(
                 items=items,
                 ncols=4,
                 label_text_font_size="9pt",
-                glyph_width=18,
-                spacing=2,
+                glyph_width=34,
+                glyph_height=30,
+                label_standoff=8,
+                spacing=4,
                 name="roles-legend",
             )
             self.figure.add_layout(legend, "below")
             self._scaled.append((legend, "label_text_font_size", 9.0))
+            for prop in ("glyph_width", "glyph_height", "label_standoff"):
+                self._scaled.append((legend, prop, float(getattr(legend, prop))))
             if self.board is None and self.figure.height is not None:
                 # room for the legend's rows below a graph, so that it does not squeeze the
                 # picture (a board's figure has its own height)
-                self.figure.height += 22 * math.ceil(len(items) / 4) + 10
+                self.figure.height += 34 * math.ceil(len(items) / 4) + 14
                 self._base_size = (self._base_size[0], self.figure.height)
         self.value_source = ColumnDataSource({"x": [], "y": [], "text": []})
         """The numbers written beside the nodes in presentation mode (:meth:`show_values`)."""
@@ -296,10 +329,16 @@ class FrameView:
         self._value_labels.append(labels)
         self._scaled.append((labels, "text_font_size", 8.0))
         for layout in self.figure.center:
-            if isinstance(layout, LabelSet) and layout.name in ("city-names", "city-names-halo"):
+            if isinstance(layout, LabelSet) and layout.name in _SCALED_LABELS:
                 size = str(layout.text_font_size)
                 if size.endswith("pt"):
                     self._scaled.append((layout, "text_font_size", float(size[:-2])))
+                outline = layout.text_outline_width
+                if layout.name.endswith("-halo") and isinstance(outline, int | float):
+                    self._scaled.append((layout, "text_outline_width", float(outline)))
+        for base in self.figure.renderers:
+            if isinstance(base, GlyphRenderer) and base.name in ("graph-edges", "graph-nodes"):
+                self._remember_size(base.glyph)
         if focus is not None:
             self.set_focus(focus)
         self._shown: dict[str, tuple[Any, ...]] = {}
@@ -330,10 +369,34 @@ class FrameView:
         for model, prop, value in self._scaled:
             if prop == "text_font_size" or prop == "label_text_font_size":
                 setattr(model, prop, f"{value * zoom:.3g}pt")
+            elif prop in _WHOLE_PIXELS:
+                setattr(model, prop, round(value * zoom))
             elif prop == "size" and zoom > 1:  # room for the number written on a node
                 setattr(model, prop, value * zoom * _PRESENTATION_NODE)
             else:
                 setattr(model, prop, value * zoom)
+
+    def show_lengths(self, on: bool = True) -> None:
+        """Write the edges' lengths beside them, or stop (a graph drawn on its own).
+
+        Examples
+        --------
+        >>> import workbench
+        >>> from workbench.teach.textbook import route_graph
+        >>> view = FrameView(route_graph(workbench.load_map("ticket_to_ride_europe")))
+        >>> view.lengths_shown, len(view.length_labels)
+        (False, 2)
+        >>> view.show_lengths(); view.lengths_shown
+        True
+        """
+        self._lengths_shown = on
+        for labels in self.length_labels:
+            labels.visible = on
+
+    @property
+    def lengths_shown(self) -> bool:
+        """Whether the edges' lengths are written."""
+        return self._lengths_shown
 
     def show_values(self, on: bool = True) -> None:
         """Write each node's number (distance, level, or its entry in the Steiner table's row)
@@ -395,51 +458,94 @@ class FrameView:
             "y1": [self.positions[v][1] for _, v, _ in edges],
         }
         base = Segment(x0="x0", y0="y0", x1="x1", y1="y1", line_color="#9a9a9a", line_width=2)
-        fig.renderers.append(
-            GlyphRenderer(data_source=ColumnDataSource(ends), glyph=base, name="graph-edges")
-        )
-        if any(w is not None for *_, w in edges):
-            # each weight sits beside its edge's middle, off the line
-            lengths = [
-                math.hypot(x1 - x0, y1 - y0)
+        edge_source = ColumnDataSource(ends)
+        edge_layer = GlyphRenderer(data_source=edge_source, glyph=base, name="graph-edges")
+        fig.renderers.append(edge_layer)
+        names = [self.names.label(v) for v in self.graph]
+        small = len(self.graph) > 40  # a route board's 47 cities: small names beside discs
+        texts = ["" if w is None else f"{w:g}" for *_, w in edges]
+        weighted = any(w is not None for *_, w in edges)
+        index = {v: i for i, v in enumerate(self.graph)}
+        spots = lengths = None
+        if small:
+            # names (and lengths) placed clear of each other on the picture's pixels: the
+            # scale is the plot's (match_aspect, 12 % padding, borders, title and toolbar)
+            scale = min((width - 20) / (span_x * 1.12), (height - 80) / (span_y * 1.12))
+            spots, lengths = place_labels(
+                [self.positions[v] for v in self.graph],
+                names,
+                [(index[u], index[v], t) for (u, v, _), t in zip(edges, texts, strict=True)],
+                scale,
+                radius_px=5.0,
+            )
+        if weighted:
+            if lengths is not None:
+                mx, my = [p.x for p in lengths], [p.y for p in lengths]
+            else:
+                # each weight sits beside its edge's middle, off the line
+                sizes = [
+                    math.hypot(x1 - x0, y1 - y0)
+                    for x0, y0, x1, y1 in zip(
+                        ends["x0"], ends["y0"], ends["x1"], ends["y1"], strict=True
+                    )
+                ]
+                gap = 0.09 * (sorted(sizes)[len(sizes) // 2] if sizes else 1.0)
+                mx, my = [], []
                 for x0, y0, x1, y1 in zip(
                     ends["x0"], ends["y0"], ends["x1"], ends["y1"], strict=True
-                )
-            ]
-            gap = 0.09 * (sorted(lengths)[len(lengths) // 2] if lengths else 1.0)
-            mx, my = [], []
-            for x0, y0, x1, y1 in zip(ends["x0"], ends["y0"], ends["x1"], ends["y1"], strict=True):
-                length = math.hypot(x1 - x0, y1 - y0) or 1.0
-                nx_, ny_ = -(y1 - y0) / length, (x1 - x0) / length
-                if ny_ < 0 or (ny_ == 0 and nx_ < 0):  # always above (or right of) the line
-                    nx_, ny_ = -nx_, -ny_
-                mx.append((x0 + x1) / 2 + gap * nx_)
-                my.append((y0 + y1) / 2 + gap * ny_)
-            middle = ColumnDataSource(
-                {"x": mx, "y": my, "text": ["" if w is None else f"{w:g}" for *_, w in edges]}
-            )
+                ):
+                    size = math.hypot(x1 - x0, y1 - y0) or 1.0
+                    nx_, ny_ = -(y1 - y0) / size, (x1 - x0) / size
+                    if ny_ < 0 or (ny_ == 0 and nx_ < 0):  # always above (or right of) the line
+                        nx_, ny_ = -nx_, -ny_
+                    mx.append((x0 + x1) / 2 + gap * nx_)
+                    my.append((y0 + y1) / 2 + gap * ny_)
+            middle = ColumnDataSource({"x": mx, "y": my, "text": texts})
             anchor = Scatter(x="x", y="y", size=12, fill_alpha=0, line_alpha=0)  # in the ranges
             fig.renderers.append(
                 GlyphRenderer(data_source=middle, glyph=anchor, name="graph-weight-anchors")
             )
-            weights = LabelSet(
-                x="x",
-                y="y",
-                text="text",
-                source=middle,
-                text_font_size="9pt",
-                text_align="center",
-                text_baseline="middle",
-                name="graph-weights",
+            halo = {"text_color": "white", "text_outline_color": "white", "text_outline_width": 3}
+            for name, style in (("graph-weights-halo", halo), ("graph-weights", {})):
+                weights = LabelSet(
+                    x="x",
+                    y="y",
+                    text="text",
+                    source=middle,
+                    text_font_size="9pt",
+                    text_align="center",
+                    text_baseline="middle",
+                    name=name,
+                    visible=self._lengths_shown,
+                )
+                weights.update(**style)
+                fig.add_layout(weights)
+                self.length_labels.append(weights)
+            # a route's length shows under the pointer too, whether or not it is written
+            edge_source.data["route"] = [
+                f"{self.names.label(u)}-{self.names.label(v)}" for u, v, _ in edges
+            ]
+            edge_source.data["length"] = texts
+            fig.add_tools(
+                HoverTool(
+                    renderers=[edge_layer],
+                    tooltips=[("route", "@route"), ("length", "@length")],
+                    line_policy="interp",
+                )
             )
-            fig.add_layout(weights)
-        nodes = ColumnDataSource(
-            {
-                "x": [self.positions[v][0] for v in self.graph],
-                "y": [self.positions[v][1] for v in self.graph],
-                "name": [self.names.label(v) for v in self.graph],
-            }
-        )
+        columns: dict[str, Any] = {
+            "x": [self.positions[v][0] for v in self.graph],
+            "y": [self.positions[v][1] for v in self.graph],
+            "name": names,
+        }
+        if spots is not None:
+            columns.update(
+                lx=[p.x for p in spots],
+                ly=[p.y for p in spots],
+                align=[p.align for p in spots],
+                baseline=[p.baseline for p in spots],
+            )
+        nodes = ColumnDataSource(columns)
         size = _PLAIN_NODE if len(self.graph) <= 40 else 10
         disc = Scatter(
             x="x", y="y", size=size, fill_color="white", line_color="#333333", line_width=1.5
@@ -447,21 +553,22 @@ class FrameView:
         fig.renderers.append(GlyphRenderer(data_source=nodes, glyph=disc, name="graph-nodes"))
         if len(self.graph) <= _NAMED_NODES:
             # up to 40 nodes the names sit on the discs; a larger map (a route board's 47
-            # cities) gets smaller names just above its smaller discs
-            small = len(self.graph) > 40
+            # cities) gets smaller names beside its smaller discs, each where it covers no
+            # other name (labels.place_labels)
             halo = {"text_color": "white", "text_outline_color": "white", "text_outline_width": 3}
+            placed: dict[str, Any] = (
+                {"x": "lx", "y": "ly", "text_align": "align", "text_baseline": "baseline"}
+                if small
+                else {"x": "x", "y": "y", "text_align": "center", "text_baseline": "middle"}
+            )
             for name, style in (("graph-names-halo", halo), ("graph-names", {})):
                 labels = LabelSet(
-                    x="x",
-                    y="y",
                     text="name",
                     source=nodes,
                     text_font_size="8pt" if small else "10pt",
                     text_font_style="bold",
-                    text_align="center",
-                    text_baseline="bottom" if small else "middle",
-                    y_offset=4 if small else 0,
                     name=name,
+                    **placed,
                 )
                 labels.update(**style)
                 fig.add_layout(labels)
@@ -920,8 +1027,9 @@ class AlgorithmStepper(widgets.VBox):
     view : FrameView
         The picture: :attr:`FrameView.node_sources` and :attr:`FrameView.edge_sources`.
     play_button, pause_button, stop_button, back_button, step_button : ipywidgets.Button
-    slider, speed, presentation : ipywidgets
-        The step slider (from 1), the speed, the presentation toggle.
+    slider, speed, presentation, lengths : ipywidgets
+        The step slider (from 1), the speed, the presentation toggle, and the toggle that
+        writes every edge's length on a large map (route boards: shown on hover otherwise).
     play : ipywidgets.Play
         The timer that steps while playing (hidden: the buttons drive it).
     controls : ipywidgets.HBox
@@ -1030,6 +1138,15 @@ class AlgorithmStepper(widgets.VBox):
         )  # fmt: skip
         self.presentation.layout.width = "auto"
         self.presentation.add_class("wb-step-present")
+        self.lengths = widgets.ToggleButton(
+            value=self.view.lengths_shown, description="lengths",
+            tooltip="write every route's length (the pointer shows one route's anyway)",
+        )  # fmt: skip
+        self.lengths.layout.width = "auto"
+        self.lengths.add_class("wb-step-lengths")
+        self.lengths.observe(lambda change: self.view.show_lengths(bool(change["new"])), "value")
+        if not self.view.length_labels:
+            self.lengths.layout.display = "none"  # nothing to write
         self.speed.observe(self._on_speed, "value")
         self.slider.observe(self._on_seek, "value")
         self.play.observe(self._on_tick, "value")
@@ -1051,7 +1168,8 @@ class AlgorithmStepper(widgets.VBox):
         self.controls = widgets.HBox(
             [
                 self.play_button, self.pause_button, self.stop_button, self.back_button,
-                self.step_button, self.slider, self.speed, self.presentation, self.play,
+                self.step_button, self.slider, self.speed, self.presentation, self.lengths,
+                self.play,
             ],
             layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
         )  # fmt: skip

@@ -26,8 +26,14 @@ def _check(state: TicketToRideState) -> None:
     for seat in range(game.players):
         places += state.tickets[seat] + state.offered[seat]
     assert len(places) == len(set(places))
-    # cars used are the routes claimed
     t = game.tables
+    # a decision is never taken before a market of too many locomotives that could still be
+    # laid out legally (the presets set no limit on layouts)
+    if state.to_play is not None and game.rules.max_relays is None:
+        too_many = state.market[t.loco] >= game.rules.market_locomotive_limit
+        assert not too_many or not state.market_can_be_legal()
+        assert (state.market_note is not None) == too_many
+    # cars used are the routes claimed
     for seat in range(game.players):
         used = sum(t.length[i] for i, o in enumerate(state.owners) if o == seat)
         assert state.cars[seat] == game.rules.cars - used

@@ -22,6 +22,7 @@ RULES = st.sampled_from(
         Rules(stationmaster_counts=True),
         Rules(ranked_ties="competition"),
         Rules(end_cards=4, end_cards_two=4),
+        Rules(first_player=1),
     ]
 )
 
@@ -45,6 +46,9 @@ def check_conserved(state: TransorientState) -> None:
     assert sorted(where) == list(range(len(cards.destinations)))
     lug = [*state.lug, *state.lug_bottom, *state.offer, *(c for h in state.luggage for c in h)]
     assert sorted(lug) == list(range(len(cards.luggage)))
+    # nobody plays more Destination cards than the number that ends the game
+    most = state.game.rules.end_at(state.game.players)
+    assert all(len(t) <= most for t in state.tableaux)
 
 
 def check_limits(state: TransorientState, seat: int) -> None:
@@ -62,11 +66,16 @@ def check_observations(state: TransorientState, rng: np.random.Generator) -> Non
                 assert obs.hand_sizes[other] == len(state.hands[other])
         assert obs.hand == tuple(state.hands[seat])
         assert obs.luggage == tuple(state.luggage[seat])
+        # each player reveals their Luggage cards at the end, and not before
+        over = state.is_terminal()
+        assert obs.luggage_shown == (tuple(map(tuple, state.luggage)) if over else ())
         # nothing hidden leaks: a state drawn at random from the observation looks the same
         sample = game.sample_state(obs, rng)
         assert sample.observation(seat) == obs
         check_conserved(sample)
         assert sample.legal_actions() == state.legal_actions() or state.to_play != seat
+        if over:  # everything is known at the end: the same Luggage, the same scores
+            assert sample.luggage == state.luggage and sample.scores() == state.scores()
 
 
 def playout(game: TransorientExpress, seed: int, look: bool) -> TransorientState:
@@ -99,6 +108,7 @@ def test_random_playouts_keep_every_invariant(
     game = TransorientExpress(cards, rules, players, seed)
     end = playout(game, seed, look=True)
     assert end.is_terminal() and end.winners()
+    check_observations(end, np.random.default_rng(seed))
     assert max(len(t) for t in end.tableaux) >= rules.end_at(players) or any(
         c < 0 for c in end.bottom
     )

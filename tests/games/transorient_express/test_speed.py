@@ -44,7 +44,9 @@ def test_games_recorded_before_the_speed_work_play_again(
     case: dict[str, Any], cards: CardSet
 ) -> None:
     """Written by ``a12229e`` (the code before): every rule preset, 2 to 4 players,
-    random, greedy and planner bots, all chance outcomes drawn by the referee."""
+    random, greedy and planner bots, all chance outcomes drawn by the referee. Two
+    2-player games were written again for issue 29 (marked ``rewritten``): a player at 8
+    Destination cards plays no more, and both had one at 8 with a card it could play."""
     info = GAMES["transorient_express"]
     game = TransorientExpress(cards, Rules.preset(case["preset"]), case["players"], case["seed"])
     match = Match(game, [info.bots[b] for b in case["bots"]], case["bot_seed"])

@@ -12,7 +12,10 @@ The flow of a game:
 
 1. setup (chance): ``start_cards`` cards to each seat, the market, then each seat's tickets
    (``start_long`` long, ``start_short`` short); the market is laid out anew while it shows
-   too many locomotives (at most ``max_relays`` times in a row);
+   too many locomotives and a market with fewer can still come from the deck and the
+   discard pile (:meth:`TicketToRideState.market_can_be_legal`; a house limit
+   ``max_relays`` may stop it sooner), and stays as it is when none can
+   (:attr:`TicketToRideState.market_note` says why);
 2. each seat in turn keeps at least ``start_keep`` of its tickets (:class:`~.actions.Keep`);
    the others leave the game, and so do the long tickets not dealt;
 3. turns from seat 0: a card draw (two cards; a face-up locomotive first is the whole turn),
@@ -973,6 +976,59 @@ class TicketToRideState(_Legal):
         for i, k in enumerate(self.tunnel[2]):
             self.discard[i] += k
 
+    def market_can_be_legal(self) -> bool:
+        """Whether a market showing fewer than ``market_locomotive_limit`` locomotives can
+        still be laid out from the cards outside the hands (the deck, the discard pile and
+        the market itself).
+
+        Laying out again draws the whole of that pool in turn (the deck, then the discard
+        pile shuffled, the old market in it), so some layout can show any
+        ``min(market_size, pool)`` of its cards: a legal one exists exactly when the pool
+        holds enough cards that are not locomotives to fill all but ``limit - 1`` places.
+
+        Examples
+        --------
+        >>> from workbench import load_map
+        >>> game = TicketToRide(load_map("maps/ticket_to_ride_europe.yaml"), players=2)
+        >>> game.new_state().market_can_be_legal()
+        True
+        """
+        t = self.game.tables
+        rules = self.game.rules
+        pool = sum(self.deck) + sum(self.discard) + sum(self.market)
+        locos = self.deck[t.loco] + self.discard[t.loco] + self.market[t.loco]
+        places = min(rules.market_size, pool)
+        return pool - locos >= places - (rules.market_locomotive_limit - 1)
+
+    @property
+    def market_note(self) -> str | None:
+        """Why the market keeps too many locomotives, once it has been laid out and stays
+        so; ``None`` when it does not (or is still being dealt).
+
+        Examples
+        --------
+        >>> from workbench import load_map
+        >>> game = TicketToRide(load_map("maps/ticket_to_ride_europe.yaml"), players=2)
+        >>> state = game.new_state()
+        >>> while state.to_play is None:
+        ...     state.apply(state.chance_outcomes()[0][0])
+        >>> state.market_note is None
+        True
+        """
+        rules = self.game.rules
+        locos = self.market[self.game.tables.loco]
+        if locos < rules.market_locomotive_limit or ("market",) in self.tasks:
+            return None
+        if self.market_can_be_legal():
+            return (
+                f"the market keeps its {locos} locomotives: it was laid out anew "
+                f"{rules.max_relays} times in a row, the most these rules allow"
+            )
+        return (
+            f"the market keeps its {locos} locomotives: no market with fewer than "
+            f"{rules.market_locomotive_limit} can come from the deck and the discard pile"
+        )
+
     def _end_turn(self, passed: bool) -> None:
         n = self.game.players
         seat = self.current
@@ -1020,7 +1076,8 @@ class TicketToRideState(_Legal):
                 continue
             if (
                 self.market[t.loco] >= rules.market_locomotive_limit
-                and self.relays < rules.max_relays
+                and (rules.max_relays is None or self.relays < rules.max_relays)
+                and self.market_can_be_legal()
             ):
                 self.relays += 1
                 for i, k in enumerate(self.market):

@@ -34,7 +34,6 @@ _LEAST: dict[str, int] = {
     "start_cards": 0,
     "market_size": 1,
     "market_locomotive_limit": 1,
-    "max_relays": 0,
     "tunnel_reveal": 0,
     "start_long": 0,
     "start_short": 0,
@@ -67,10 +66,12 @@ class TTRRules:
     market_size : int
         Face-up cards (5).
     market_locomotive_limit : int
-        The market is laid out anew when it shows this many locomotives (3).
-    max_relays : int
-        How many times in a row the market may be laid out anew after one take; after that
-        it stays as it is (3; the rulebook only says it is laid out anew).
+        The market is laid out anew when it shows this many locomotives (3), again and again
+        while a market with fewer can still come from the deck and the discard pile (when
+        none can, it stays as it is).
+    max_relays : int or None
+        At most this many layouts in a row after one take (or at setup), a house limit;
+        ``None`` (the rulebook) sets none. An earlier version of the workbench used 3.
     tunnel_reveal : int
         Cards revealed for a tunnel (3).
     start_long, start_short, start_keep : int
@@ -107,7 +108,7 @@ class TTRRules:
     start_cards: int = 4
     market_size: int = 5
     market_locomotive_limit: int = 3
-    max_relays: int = 3
+    max_relays: int | None = None
     tunnel_reveal: int = 3
     start_long: int = 1
     start_short: int = 3
@@ -129,6 +130,14 @@ class TTRRules:
                 raise TTRRulesError(
                     f"rules field {key!r} is {value!r}: use a whole number, at least {least}"
                 )
+        relays = self.max_relays
+        if relays is not None and (
+            isinstance(relays, bool) or not isinstance(relays, int) or relays < 0
+        ):
+            raise TTRRulesError(
+                f"rules field 'max_relays' is {relays!r}: use a whole number, at least 0, "
+                "or null for no limit"
+            )
         costs = self.station_costs
         if isinstance(costs, list):
             costs = tuple(costs)

@@ -129,6 +129,12 @@ class TransorientExpress:
         for kind in ("visa", "season", "route"):
             if not self.cards.objectives_of(kind):
                 raise ValueError(f"the card set has no {kind} objective")
+        first = self.rules.first_player
+        if first >= self.players:
+            raise ValueError(
+                f"Rules.first_player is {first}: a game of {self.players} players has seats "
+                f"0 to {self.players - 1}"
+            )
 
     def __repr__(self) -> str:
         return f"TransorientExpress({self.cards.name!r}, players={self.players}, seed={self.seed})"
@@ -272,6 +278,8 @@ class Observation:
 
     Card values are indices into the card set; ``bottom``/``top`` hold ``-1`` for an empty
     slot; ``piles``, ``bag`` and ``stores`` are token counts in the set's token order.
+    ``luggage_shown`` is every seat's Luggage cards once the game is over (each player
+    reveals them), and ``()`` before.
     """
 
     seat: int
@@ -293,6 +301,7 @@ class Observation:
     hand_sizes: tuple[int, ...]
     luggage: tuple[int, ...]
     luggage_counts: tuple[int, ...]
+    luggage_shown: tuple[tuple[int, ...], ...]
     offer: tuple[int, ...]
     offer_size: int
     deck_size: int
@@ -341,11 +350,11 @@ class TransorientState:
         self.lug = list(range(len(cards.luggage)))
         self.lug_bottom: list[int] = []
         self.objectives: list[int] = []
-        self.sm_holder: int | None = 0
+        self.sm_holder: int | None = rules.first_player
         self.sm_column: int | None = None
         self.sm_owner: int | None = None
         self.round = 0
-        self.starter = 0
+        self.starter = rules.first_player
         self.order: list[int] = []
         self.turn = 0
         self.phase = "newround"
@@ -445,6 +454,8 @@ class TransorientState:
         if phase == "place":
             return [acts.places[c] for c, card in enumerate(self.bottom) if card >= 0]
         if phase == "play":
+            if self.played_out(seat):
+                return [_PASS]
             hand = self.hands[seat]
             cards = sorted(set(hand)) if len(hand) > 1 else hand
             affordable = self.affordable
@@ -473,7 +484,11 @@ class TransorientState:
         elif phase == "play" and kind is Play:
             card = action.card  # type: ignore[union-attr]
             if type(card) is int:
-                return card in self.hands[seat] and self.affordable(seat, card)
+                return (
+                    card in self.hands[seat]
+                    and self.affordable(seat, card)
+                    and not self.played_out(seat)
+                )
         elif phase == "keep" and kind is Keep:
             lug = action.luggage  # type: ignore[union-attr]
             if type(lug) is int:
@@ -685,7 +700,7 @@ class TransorientState:
             legal = ()
         elif legal is None:
             legal = self.legal_actions()
-        # the frozen dataclass's own __init__ sets its 26 fields one by one through
+        # the frozen dataclass's own __init__ sets its 27 fields one by one through
         # object.__setattr__, which took a third of the time of a whole observation
         obs = object.__new__(Observation)
         obs.__dict__.update(
@@ -708,6 +723,7 @@ class TransorientState:
             hand_sizes=tuple(map(len, self.hands)),
             luggage=tuple(self.luggage[seat]),
             luggage_counts=tuple(map(len, self.luggage)),
+            luggage_shown=tuple(map(tuple, self.luggage)) if phase == "over" else (),
             offer=tuple(self.offer) if own_offer else (),
             offer_size=len(self.offer),
             deck_size=len(self.deck) + len(self.deck_bottom),
@@ -751,6 +767,18 @@ class TransorientState:
             if store[i] + disc[i] < n:
                 return False
         return True
+
+    def played_out(self, seat: int) -> bool:
+        """Whether ``seat`` has played the most Destination cards a player may: the number
+        that ends the game (``Rules.end_at``; 8 with two players, who take two turns a
+        round and could otherwise pass it).
+
+        >>> from workbench.games import GAMES
+        >>> state = GAMES["transorient_express"].new_game(players=2, seed=1).new_state()
+        >>> state.played_out(0), state.game.rules.end_at(2)
+        (False, 8)
+        """
+        return len(self.tableaux[seat]) >= self.game.rules.end_at(self.game.players)
 
     def store_limit(self, seat: int) -> int:
         """Tokens ``seat`` may keep at the end of a turn."""
@@ -859,6 +887,14 @@ class TransorientState:
         seat = self.order[self.turn]
         if not self._is_legal(action):
             legal = self.legal_actions()
+            if self.phase == "play" and isinstance(action, Play) and self.played_out(seat):
+                most = self.game.rules.end_at(self.game.players)
+                raise IllegalActionError(
+                    f"round {self.round}, turn {self.turn + 1}, seat {seat}: "
+                    f"{self.text(action)} is not legal: seat {seat} has {most} Destination "
+                    f"cards in front, the most a player may play with {self.game.players} "
+                    "players (pass)"
+                )
             raise IllegalActionError(
                 f"round {self.round}, turn {self.turn + 1}, seat {seat}: {self.text(action)} "
                 f"is not legal in the {self.phase} step (legal: {', '.join(map(str, legal[:12]))}"
@@ -1008,12 +1044,16 @@ def _sample(
             hands.append(unseen[: obs.hand_sizes[s]])
             unseen = unseen[obs.hand_sizes[s] :]
     lug_seen = set(obs.luggage) | set(obs.offer)
+    for shown in obs.luggage_shown:
+        lug_seen.update(shown)
     lug_unseen = [i for i in range(len(cards.luggage)) if i not in lug_seen]
     rng.shuffle(lug_unseen)
     luggage: list[list[int]] = []
     for s in range(n):
         if s == seat:
             luggage.append(list(obs.luggage))
+        elif obs.luggage_shown:
+            luggage.append(list(obs.luggage_shown[s]))
         else:
             luggage.append(lug_unseen[: obs.luggage_counts[s]])
             lug_unseen = lug_unseen[obs.luggage_counts[s] :]

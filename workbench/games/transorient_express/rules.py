@@ -49,6 +49,8 @@ class Rules:
         Cards in front of a player that end the game at the end of the round (7).
     end_cards_two : int
         The same for two players: the rulebook says "up to 8" (decided: 8).
+        Nobody may play more cards than the number that ends the game (:meth:`end_at`):
+        with two players, who take two turns a round, a player at 8 plays no more.
     stationmaster_counts : bool
         Whether the Stationmaster token counts against the store limit (decided: no, it
         is not a train).
@@ -61,6 +63,10 @@ class Rules:
     ranked_ties : str
         Ranks below a tie on a ranked objective: ``dense`` (two tied 1st, the next is 2nd;
         decided) or ``competition`` (the next is 3rd).
+    first_player : int
+        The seat that holds the Stationmaster at the start and begins the first round (0);
+        the rulebook leaves the choice to the table. A game checks it names one of its
+        seats.
     """
 
     name: str = field(default="rulebook", compare=False)
@@ -78,6 +84,7 @@ class Rules:
     discard: str = "bottom"
     returns: str = "player"
     ranked_ties: str = "dense"
+    first_player: int = 0
 
     def __post_init__(self) -> None:
         lows = {
@@ -117,7 +124,8 @@ class Rules:
         return {2: self.columns_2, 3: self.columns_3, 4: self.columns_4}[players]
 
     def end_at(self, players: int) -> int:
-        """Cards in front of one player that end the game (at the end of the round)."""
+        """Cards in front of one player that end the game (at the end of the round), and
+        the most one player may play."""
         return self.end_cards_two if players == 2 else self.end_cards
 
     def replace(self, **changes: Any) -> Rules:
