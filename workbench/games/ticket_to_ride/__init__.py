@@ -66,7 +66,7 @@ def _bots() -> dict[str, Any]:
         rollout=best,
         reward="margin",
         playouts=16,
-        steps=6000,
+        steps=3000,
         max_depth=2000,
     )
     return out
