@@ -100,7 +100,10 @@ class SearchBot:
         The policy of the playouts (the game's own bots, for every seat or one per seat);
         uniformly random moves by default.
     until_score_change : bool
-        End a playout as soon as any score changes (games scored round by round).
+        End a playout as soon as any score changes (games scored round by round). With
+        ``candidates``, a candidate's playout ends when a score changes (by its own move
+        too), worth what the round gave the seat against
+        the best other (``margin``) or its share of the round's spread of gains (``win``).
     max_depth : int
         End a playout after this many actions.
     widening : float or None
@@ -288,10 +291,11 @@ class SearchBot:
             state = self.game.sample_state(observation, self.rng)
             seed = int(self.rng.integers(2**63))
             values = []
+            before = tuple(float(s) for s in state.scores())
             for move in moves:
                 trial = state.copy()
                 trial.apply(move)
-                values.append(self._play_out(trial, np.random.default_rng(seed)))
+                values.append(self._play_out(trial, np.random.default_rng(seed), before))
             rounds += 1
             for k, v in enumerate(values):
                 totals[k] += v
@@ -311,14 +315,24 @@ class SearchBot:
             return moves[best]
         return moves[0]
 
-    def _play_out(self, state: State, rng: np.random.Generator) -> float:
+    def _play_out(
+        self, state: State, rng: np.random.Generator, start: tuple[float, ...] | None = None
+    ) -> float:
         """Play ``state`` on with the rollout policy (random without one), its chance
-        drawn with ``rng``; this seat's reward (see ``reward``)."""
+        drawn with ``rng``; this seat's reward (see ``reward``). With
+        ``until_score_change`` the playout ends when the scores differ from ``start``
+        (those of ``state`` by default)."""
         bots = None
         if self.rollout is not None:
             bots = [make(state.game, s, rng) for s, make in enumerate(self.rollout)]
         depth = 0
+        if not self.until_score_change:
+            start = ()
+        elif start is None:
+            start = tuple(float(s) for s in state.scores())
         while not state.is_terminal() and depth < self.max_depth:
+            if start and self._changed(state, start):
+                break
             seat = state.to_play
             if seat is None:
                 action = sample_chance(state, rng)
@@ -330,8 +344,13 @@ class SearchBot:
             state.apply(action)
             depth += 1
         self._spent += depth + 1
-        scores = [float(s) for s in state.scores()]
         me = self.seat
+        if not state.is_terminal() and start:  # a round scored: what it gave, against the rest
+            if self.reward == "win":
+                return self._rewards(state, start)[me]
+            gains = [float(s) - b for s, b in zip(state.scores(), start, strict=True)]
+            return gains[me] - max(g for k, g in enumerate(gains) if k != me)
+        scores = [float(s) for s in state.scores()]
         won = state.winners() if state.is_terminal() else ()
         share = 1.0 / len(won) if me in won else 0.0
         if self.reward == "win":
