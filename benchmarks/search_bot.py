@@ -146,9 +146,10 @@ def per_game(args: argparse.Namespace, against: str) -> None:
               flush=True)  # fmt: skip
     lo, hi = wilson(wins, played)
     mean = sum(every) / max(len(every), 1)
+    longest = max(every, default=0.0)
     print(f"{against}: {played} games, share {wins / played:.3f} [{lo:.3f}, {hi:.3f}], "
           f"fair {1 / args.players:.3f}; {mean:.3f} s per decision (processor time), "
-          f"longest {max(every, default=0):.2f} s; load average {os.getloadavg()[0]:.1f}")  # fmt: skip
+          f"longest {longest:.2f} s; load average {os.getloadavg()[0]:.1f}")  # fmt: skip
 
 
 def main() -> None:

@@ -8,11 +8,11 @@ reference, its strongest heuristic bot (Ticket to Ride's ``planner_stations``,
 Transorient Express's ``planner``). At each player count ``n`` every set of ``n`` bots
 from the pool is one line-up (all of them when the pool has ``n``), each played with its
 seats rotating game by game, ``--games`` games per player count shared evenly among the
-line-ups (rounded to whole rotations of the seats). A bot's win share at ``n`` players is its shared wins (a tie counts as a
-fraction) over the games it sat in, with a 95 % Wilson interval; the fair share is
-``1 / n``. The script prints one table per game: a row per bot, a column per player
-count, then its mean score and the seconds taken. ``--quick`` plays 2 games a count:
-a check that the script runs, not a measurement.
+line-ups (rounded to whole rotations of the seats). A bot's win share at ``n`` players is
+its shared wins (a tie counts as a fraction) over the games it sat in, with a 95 % Wilson
+interval; the fair share is ``1 / n``. The script prints one table per game: a row per
+bot, a column per player count, then its mean score and the seconds taken. ``--quick``
+plays a few games a count: a check that the script runs, not a measurement.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ each test can count the states the search drew)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 import pytest
@@ -18,7 +18,7 @@ class Fixed:
     """A candidate bot that always proposes ``move`` (or the first legal action when it
     is not legal), counting how often it is asked."""
 
-    made: list[Fixed] = []
+    made: ClassVar[list[Fixed]] = []
 
     def __init__(self, move: str) -> None:
         self.move = move

@@ -201,9 +201,7 @@ class OneStepBot(GreedyBot):
 
     name = "one_step"
 
-    def __init__(
-        self, game: TicketToRide, seat: int, rng: np.random.Generator, **kw: Any
-    ) -> None:
+    def __init__(self, game: TicketToRide, seat: int, rng: np.random.Generator, **kw: Any) -> None:
         super().__init__(game, seat, rng, **{**_STYLE_DEFAULTS, **kw})
 
     def gain_now(self, obs: Observation, route: int, base: int) -> int:
@@ -259,9 +257,7 @@ class LongRouteBot(PlannerBot):
         **kw: Any,
     ) -> None:
         kw = {**_STYLE_DEFAULTS, "ticket_reserve": 10_000, **kw}
-        super().__init__(
-            game, seat, rng, long_bonus=long_bonus, detour_weight=detour_weight, **kw
-        )
+        super().__init__(game, seat, rng, long_bonus=long_bonus, detour_weight=detour_weight, **kw)
         self.long = long
         self._seen: Observation | None = None
 
