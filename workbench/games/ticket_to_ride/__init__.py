@@ -53,16 +53,17 @@ def _load_board(path: str | os.PathLike[str]) -> RouteBoard:
 
 def _bots() -> dict[str, Any]:
     """The bots by name: :data:`.bots.BOTS`, the playing styles of :mod:`.styles` and
-    ``search``, the protocol's search bot choosing among the strongest planner's move and
-    the styles' (see ``docs/bots.md``)."""
+    ``search``, the protocol's search bot choosing among the moves of the long-route
+    style (the strongest heuristic measured), the station planner and the route-focus
+    style (see ``docs/bots.md``)."""
     from workbench.bots.search import SearchBot
     from workbench.games.ticket_to_ride.bots import BOTS
     from workbench.games.ticket_to_ride.styles import STYLES
 
     out: dict[str, Any] = {**BOTS, **STYLES}
-    best = BOTS["planner_stations"]
+    best = STYLES["long_route"]  # the strongest heuristic measured (docs/bots.md)
     out["search"] = SearchBot.factory(
-        candidates=[best, BOTS["greedy_stations"], BOTS["planner"]],
+        candidates=[best, BOTS["planner_stations"], STYLES["route_focus"]],
         rollout=best,
         reward="margin",
         playouts=16,
