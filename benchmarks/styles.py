@@ -12,7 +12,8 @@ line-ups (rounded to whole rotations of the seats). A bot's win share at ``n`` p
 its shared wins (a tie counts as a fraction) over the games it sat in, with a 95 % Wilson
 interval; the fair share is ``1 / n``. The script prints one table per game: a row per
 bot, a column per player count, then its mean score and the seconds taken. ``--quick``
-plays a few games a count: a check that the script runs, not a measurement.
+plays one line-up a count, one rotation of its seats: a check that the script runs, not
+a measurement.
 """
 
 from __future__ import annotations
@@ -44,7 +45,9 @@ def pool(game: str) -> list[str]:
     return [*STYLES, REFERENCE[game]]
 
 
-def matrix(game: str, players: list[int], games: int, seed: int, workers: int) -> None:
+def matrix(
+    game: str, players: list[int], games: int, seed: int, workers: int, quick: bool = False
+) -> None:
     info = GAMES[game]
     board = str(ROOT / "maps" / info.default_map)
     bots = pool(game)
@@ -58,6 +61,8 @@ def matrix(game: str, players: list[int], games: int, seed: int, workers: int) -
         lineups = list(combinations(bots, n)) if n < len(bots) else [tuple(bots[:n])]
         if n > len(bots):  # more seats than bots: the pool, then the styles again in order
             lineups = [tuple(bots[k % len(bots)] for k in range(n))]
+        if quick:
+            lineups = lineups[:1]
         each = max(n, round(games / len(lineups) / n) * n)  # whole rotations
         for k, lineup in enumerate(lineups):
             result = simulate(
@@ -121,7 +126,7 @@ def main() -> None:
             else [n for n in map(int, args.players.split(",")) if low <= n <= high]
         )
         games = 2 if args.quick else args.games
-        matrix(game, players, games, args.seed, args.workers)
+        matrix(game, players, games, args.seed, args.workers, args.quick)
 
 
 if __name__ == "__main__":
