@@ -15,9 +15,10 @@ rule choices were made where the rulebook is silent.
 from __future__ import annotations
 
 import os
+from typing import Any
 
 from workbench.games.registry import GameInfo, rules_resolver
-from workbench.games.ticket_to_ride.bots import BOTS, GreedyBot, PlannerBot, RandomBot
+from workbench.games.ticket_to_ride.bots import GreedyBot, PlannerBot, RandomBot
 from workbench.games.ticket_to_ride.game import (
     Observation,
     ScoreSheet,
@@ -50,6 +51,28 @@ def _load_board(path: str | os.PathLike[str]) -> RouteBoard:
     return load_routes(path)
 
 
+def _bots() -> dict[str, Any]:
+    """The bots by name: :data:`.bots.BOTS`, the playing styles of :mod:`.styles` and
+    ``search``, the protocol's search bot choosing among the moves of the long-route
+    style (the strongest heuristic measured), the station planner and the route-focus
+    style (see ``docs/bots.md``)."""
+    from workbench.bots.search import SearchBot
+    from workbench.games.ticket_to_ride.bots import BOTS
+    from workbench.games.ticket_to_ride.styles import STYLES
+
+    out: dict[str, Any] = {**BOTS, **STYLES}
+    best = STYLES["long_route"]  # the strongest heuristic measured (docs/bots.md)
+    out["search"] = SearchBot.factory(
+        candidates=[best, BOTS["planner_stations"], STYLES["route_focus"]],
+        rollout=best,
+        reward="margin",
+        playouts=16,
+        steps=3000,
+        max_depth=2000,
+    )
+    return out
+
+
 def _make(board: RouteBoard, rules: TTRRules, players: int, seed: int) -> TicketToRide:
     return TicketToRide(board, rules, players=players, seed=seed)
 
@@ -65,7 +88,7 @@ INFO = GameInfo(
     map_kind="routes",
     default_map="ticket_to_ride_europe.yaml",
     presets=PRESETS,
-    bots=BOTS,
+    bots=_bots(),
     make_game=_make,
     load_board=_load_board,
     resolve_rules=rules_resolver(TTRRules),

@@ -7,7 +7,7 @@
 >>> from workbench.games import GAMES
 >>> info = GAMES["transorient_express"]
 >>> info.map_kind, info.players, sorted(info.bots)
-('cards', (2, 4), ['greedy', 'planner', 'random', 'search'])
+('cards', (2, 4), ['blocker', 'collector', 'greedy', 'objectives', 'planner', 'random', 'search'])
 """
 
 from __future__ import annotations
@@ -58,11 +58,22 @@ def _make(cards: CardSet, rules: Rules, players: int, seed: int) -> TransorientE
 
 
 def _bots() -> dict[str, Any]:
+    """The bots by name: :data:`.bots.BOTS`, the playing styles of :mod:`.styles` and
+    ``search``, the protocol's search bot choosing among the planner's, greedy's and the
+    styles' moves (see ``docs/bots.md``)."""
     from workbench.bots.search import SearchBot
     from workbench.games.transorient_express.bots import BOTS
+    from workbench.games.transorient_express.styles import STYLES
 
-    out: dict[str, Any] = dict(BOTS)
-    out["search"] = SearchBot.factory(playouts=32, rollout=[BOTS["greedy"]] * 4)
+    out: dict[str, Any] = {**BOTS, **STYLES}
+    best = BOTS["planner"]
+    out["search"] = SearchBot.factory(
+        candidates=[best, BOTS["greedy"], STYLES["blocker"], STYLES["objectives"]],
+        rollout=best,
+        reward="margin",
+        playouts=24,
+        steps=12_000,
+    )
     return out
 
 
