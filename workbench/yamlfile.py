@@ -32,6 +32,7 @@ __all__ = [
     "SCHEMA_LINE",
     "YamlPath",
     "YamlReader",
+    "data_kind",
     "file_size",
     "read_bytes",
     "schema_label",
@@ -496,16 +497,76 @@ def _compose_fast(text: str) -> Any:
         return None
 
 
+_BREAKS = re.compile("\r\n|[\r\n\x85\u2028\u2029]")
+"""YAML's line breaks (PyYAML's reader counts all of these as ends of lines)."""
+_KIND_LINE = re.compile(r"""kind:[ \t]*(?:"([^"\\]*)"|'([^']*)'|([^\s#"'][^#]*?))[ \t]*(?:#.*)?""")
+
+
+def data_kind(data: str | bytes) -> str:
+    """The ``kind:`` a data file's top-level mapping declares (``lattice`` when it declares
+    none, as lattice maps may): the one answer ``workbench check``, the loaders and every
+    command go by, so that they never read the same bytes as different kinds of file.
+
+    The kind is read as the YAML reader reads it: quoted or not, with a comment after it,
+    anywhere in the top-level mapping, whatever the line ends (``\\r``, NEL, U+2028 are
+    line ends to YAML). A file that does not parse is looked at line by line instead, so
+    that its own reader reports its syntax error.
+
+    Examples
+    --------
+    >>> data_kind(b"format: 1\\nkind: routes\\n"), data_kind("kind: 'cards'  # set\\n")
+    ('routes', 'cards')
+    >>> data_kind("name: x\\rkind: routes\\r"), data_kind("name: x\\n  kind: routes\\n")
+    ('routes', 'lattice')
+    >>> data_kind("name: [unclosed\\nkind: cards\\n"), data_kind("- a list")
+    ('cards', 'lattice')
+    """
+    raw = data[: MAX_BYTES + 1]
+    text = raw.decode("utf-8", "replace") if isinstance(raw, bytes) else raw
+    text = text.removeprefix("\ufeff")
+    try:
+        depth = 0
+        is_key = True
+        want = False
+        for event in yaml.parse(text, Loader=_FAST or yaml.SafeLoader):
+            if isinstance(event, (yaml.DocumentEndEvent, yaml.StreamEndEvent)):
+                break
+            starts = isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent))
+            if isinstance(event, (yaml.ScalarEvent, yaml.AliasEvent)) or starts:
+                if depth == 0 and not isinstance(event, yaml.MappingStartEvent):
+                    return "lattice"  # the document is not a mapping
+                if depth == 1:
+                    if want:
+                        return str(event.value) if isinstance(event, yaml.ScalarEvent) else ""
+                    want = is_key and isinstance(event, yaml.ScalarEvent) and event.value == "kind"
+                    is_key = not is_key
+                if starts:
+                    depth += 1
+            elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+                depth -= 1
+        return "lattice"
+    except (yaml.YAMLError, RecursionError):
+        pass
+    for line in _BREAKS.split(text):
+        found = _KIND_LINE.fullmatch(line)
+        if found:
+            return next(g for g in found.groups() if g is not None).strip()
+    return "lattice"
+
+
 def read_bytes(path: str | os.PathLike[str]) -> bytes:
-    """The first ``MAX_BYTES + 1`` bytes of the file at ``path`` (enough to say it is too big).
+    """The first ``MAX_BYTES + 1`` bytes of the file at ``path`` (enough to say it is too
+    big); anything but a regular file is refused with an ``OSError`` before it is opened
+    for reading (:func:`workbench.files.read_regular`).
 
     Examples
     --------
     >>> read_bytes("maps/tiny.yaml")[:10]
     b'# yaml-lan'
     """
-    with open(path, "rb") as f:
-        return f.read(MAX_BYTES + 1)
+    from workbench.files import read_regular
+
+    return read_regular(path, MAX_BYTES)
 
 
 def file_size(path: str | os.PathLike[str]) -> int:

@@ -665,26 +665,26 @@ def _label(path: tuple[Any, ...]) -> str:
 
 
 def _read(path: str | os.PathLike[str]) -> bytes:
-    from workbench.maps.io import MAX_BYTES
+    from workbench.yamlfile import read_bytes  # bounded, regular files only
 
-    with open(path, "rb") as f:
-        return f.read(MAX_BYTES + 1)
+    return read_bytes(path)
 
 
 def is_cards_file(path: str | os.PathLike[str]) -> bool:
-    """Whether the file at ``path`` says ``kind: cards`` at the top level (in its first
-    4 KiB), so ``workbench check`` and ``analyze`` can send it here rather than to the
-    board loader. Unreadable files are not card files (the board loader says why).
+    """Whether the file at ``path`` says ``kind: cards`` at the top level (as
+    :func:`workbench.yamlfile.data_kind` reads it, as every command does), so ``workbench
+    check`` and ``analyze`` can send it here rather than to the board loader. Unreadable
+    files are not card files (the board loader says why).
 
     >>> is_cards_file("maps/transorient_express.yaml"), is_cards_file("maps/tiny.yaml")
     (True, False)
     """
+    from workbench.yamlfile import data_kind, read_bytes
+
     try:
-        with open(path, "rb") as f:
-            head = f.read(4096).decode("utf-8", "replace")
+        return data_kind(read_bytes(path)) == "cards"
     except OSError:
         return False
-    return any(line.strip() == "kind: cards" for line in head.splitlines() if line[:1] != " ")
 
 
 def check_cards(path: str | os.PathLike[str]) -> list[Problem]:
