@@ -29,6 +29,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "MAX_BYTES",
+    "MAX_DEPTH",
+    "MAX_NUMBER",
     "SCHEMA_LINE",
     "YamlPath",
     "YamlReader",
@@ -44,6 +46,13 @@ __all__ = [
 
 MAX_BYTES = 1 << 20
 """The largest map file the loader reads (1 MiB; the shipped boards are under 30 KiB)."""
+MAX_DEPTH = 24
+"""The deepest nesting of lists and mappings a data file may hold (the formats use 5)."""
+MAX_NUMBER = 2**53
+"""The largest magnitude of a number in a data file: every whole number up to it is exact
+as a float too, and no count, coordinate or score of a game comes near it."""
+MAX_DIGITS = 40
+"""The most characters a number may be written with (digits, signs, ``_`` and the rest)."""
 
 SCHEMA_LINE = "# yaml-language-server: $schema="
 _SCHEMA_RE = re.compile(r"^#\s*yaml-language-server:\s*\$schema=(\S+)\s*$")
@@ -179,6 +188,14 @@ class YamlReader:
         match = _SCHEMA_RE.match(first)
         if match:
             self.schema_url = match.group(1)
+        deep = _too_deep(text)
+        if deep is not None:
+            self.problem(
+                deep,
+                f"the values here are nested more than {MAX_DEPTH} deep",
+                "a data file is only a few levels deep; is this the right file?",
+            )
+            return None
         if _FAST is not None:
             node = _compose_fast(text)
             if node is not None:
@@ -205,7 +222,11 @@ class YamlReader:
         except yaml.YAMLError as e:
             self.problem((1, 1), f"YAML error: {e}", "check the file is YAML")
         except RecursionError:
-            self.problem((1, 1), "the file is nested too deeply", "a map is only a few levels deep")
+            self.problem(
+                (1, 1),
+                "the file is nested too deeply",
+                "a data file is only a few levels deep; is this the right file?",
+            )
         finally:
             loader.dispose()
         return None
@@ -243,17 +264,47 @@ class YamlReader:
             return self._bad_tag(node)
         if node.tag in ("tag:yaml.org,2002:timestamp", "tag:yaml.org,2002:str"):
             return self._text(node)
-        value = _SCALARS.yaml_constructors[node.tag](_SCALARS, node)
+        where = _mark(node.start_mark)
+        numeric = node.tag in ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float")
+        if numeric and len(node.value) > MAX_DIGITS:
+            self.problem(
+                where,
+                f"the number {node.value[:20]}... is written with {len(node.value):,} "
+                f"characters, more than the {MAX_DIGITS} a number may take",
+                "write a number between -9007199254740992 and 9007199254740992 (2**53)",
+            )
+            return None
+        try:
+            value = _SCALARS.yaml_constructors[node.tag](_SCALARS, node)
+        except (ValueError, KeyError, TypeError, OverflowError, yaml.YAMLError):
+            what = node.tag.replace("tag:yaml.org,2002:", "")
+            words = {"int": "a whole number", "float": "a number", "bool": "true or false",
+                     "null": "null"}.get(what, what)  # fmt: skip
+            self.problem(
+                where,
+                f"{node.value!r} is not {words}, as its tag !!{what} says",
+                "remove the tag, or write the value it asks for",
+            )
+            return None
         if isinstance(value, float):
             if not math.isfinite(value):
                 self.problem(
-                    _mark(node.start_mark),
+                    where,
                     f"{node.value} is not a finite number",
                     "write a plain number such as 12.5",
                 )
                 return None
-            if value.is_integer() and abs(value) <= 2**53:
+            if value.is_integer() and abs(value) <= MAX_NUMBER:
                 return int(value)  # 6.0 is 6, wherever a whole number is expected
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            if abs(value) > MAX_NUMBER:
+                self.problem(
+                    where,
+                    f"the number {node.value} is too large: a data file holds numbers from "
+                    f"-2**53 to 2**53",
+                    "write a smaller number; no count, position or score needs more",
+                )
+                return None
         return value
 
     def _text(self, node: Any) -> str | None:
@@ -482,6 +533,27 @@ def schema_label(path: YamlPath, data: Any, words: Mapping[str, str] | None = No
         tail = ".".join(map(str, rest[1:]))
         return f"{what}: {tail}" if tail else what
     return ".".join(map(str, path))
+
+
+def _too_deep(text: str) -> tuple[int, int] | None:
+    """Where the values of ``text`` first nest deeper than :data:`MAX_DEPTH`, or None
+    (read from libyaml's events, which need no recursion; a file that does not parse is
+    left to the reader, which says why)."""
+    depth = 0
+    try:
+        for event in yaml.parse(text, Loader=_FAST or yaml.SafeLoader):
+            if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    return _mark(event.start_mark)
+            elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+                depth -= 1
+    except yaml.MarkedYAMLError as e:
+        if "nesting depth" in str(e.problem):  # libyaml's own limit (1,000 levels)
+            return _mark(e.problem_mark)
+    except (yaml.YAMLError, RecursionError):
+        pass
+    return None
 
 
 def _compose_fast(text: str) -> Any:
