@@ -518,6 +518,12 @@ def _simulate(args: argparse.Namespace) -> int:
     if variant is None:
         return EXIT_BAD_INPUT
     workers = _sim_workers(args.workers)
+    if "search" in variant.bots and not args.quiet:
+        _say(
+            "workbench simulate: the search bot plays out many games before each move, so a "
+            "game takes seconds to minutes; the bar moves after each game (Ctrl-C stops)",
+            err=True,
+        )
     with _stoppable(workers, args.games, progress=not args.quiet) as (executor, progress):
         result = sweep(
             [variant],
