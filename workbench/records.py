@@ -11,16 +11,72 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import reprlib
 from collections.abc import Mapping
 from typing import Any
 
-__all__ = ["MAX_RECORD_BYTES", "MAX_RECORD_DEPTH", "check_fields", "digest", "fingerprint",
-           "read_record"]  # fmt: skip
+__all__ = ["MAX_RECORD_BYTES", "MAX_RECORD_DEPTH", "check_fields", "check_plain", "digest",
+           "fingerprint", "read_record", "shown"]  # fmt: skip
 
 MAX_RECORD_BYTES = 16 << 20
 """The largest saved game read (16 MiB; a whole game of Ticket to Ride is under 100 KiB)."""
 MAX_RECORD_DEPTH = 32
 """The deepest nesting of lists and mappings a saved game may hold (records use 3 or 4)."""
+
+
+_SHORT = reprlib.Repr()
+_SHORT.maxstring, _SHORT.maxother, _SHORT.maxlist, _SHORT.maxdict, _SHORT.maxlevel = 60, 60, 4, 4, 2
+
+
+def shown(value: Any) -> str:
+    """``repr(value)`` cut short, so a message about a damaged record stays one line.
+
+    Examples
+    --------
+    >>> shown("x" * 100)[:10], shown([[[[[1]]]]])
+    ("'xxxxxxxxx", '[[[...]]]')
+    """
+    return _SHORT.repr(value)
+
+
+def check_plain(record: Any) -> None:
+    """Refuse (``ValueError``) a record that is not plain JSON data nested at most
+    :data:`MAX_RECORD_DEPTH` deep (mappings with text keys, lists, text, numbers, true,
+    false, null), before anything else reads it; walked without recursion.
+
+    Examples
+    --------
+    >>> check_plain({"a": [1, "x", None]})
+    >>> deep = 1
+    >>> for _ in range(100_000):
+    ...     deep = [deep]
+    >>> check_plain({"actions": deep})
+    Traceback (most recent call last):
+    ...
+    ValueError: the saved game is nested more than 32 deep (at 'actions'): it is damaged or not a saved game
+    """
+    stack: list[tuple[Any, int, str]] = [(record, 0, "")]
+    while stack:
+        value, depth, where = stack.pop()
+        if depth > MAX_RECORD_DEPTH:
+            raise ValueError(
+                f"the saved game is nested more than {MAX_RECORD_DEPTH} deep (at {where!r}): "
+                "it is damaged or not a saved game"
+            )
+        if isinstance(value, dict):
+            for key, item in value.items():
+                if not isinstance(key, str):
+                    raise ValueError(f"the saved game has the key {shown(key)}: keys are text")
+                stack.append((item, depth + 1, where or key))
+        elif isinstance(value, list):
+            stack.extend((item, depth + 1, where) for item in value)
+        elif isinstance(value, float) and value != value:
+            raise ValueError(f"the saved game holds NaN (at {where!r}): it is damaged")
+        elif not isinstance(value, (str, int, float, bool, type(None))):
+            raise ValueError(
+                f"the saved game holds {type(value).__name__} {shown(value)}: a saved game is "
+                "plain JSON data"
+            )
 
 
 def _depth(text: str) -> tuple[int, int]:
@@ -186,7 +242,7 @@ def check_fields(
         kinds = kind if isinstance(kind, tuple) else (kind,)
         if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
             words = " or ".join(_WORDS.get(k, k.__name__) for k in kinds)
-            raise ValueError(f"the saved game's {key!r} is {value!r}: it should be {words}")
+            raise ValueError(f"the saved game's {key!r} is {shown(value)}: it should be {words}")
     unknown = sorted(set(record) - set(required) - set(optional))
     if unknown:
         raise ValueError(f"the saved game has unknown keys {unknown!r}")
@@ -217,12 +273,13 @@ def check_record(
     """
     if not isinstance(record, Mapping):
         raise ValueError(f"a saved game is a mapping of keys, not {type(record).__name__}")
+    check_plain(record)
     form = record.get("format")
     if isinstance(form, bool) or form != version:
-        raise ValueError(f"saved game format is {form!r}: this reader reads {version}")
+        raise ValueError(f"saved game format is {shown(form)}: this reader reads {version}")
     check_fields(record, required, optional)
     if record["game"] != game:
-        raise ValueError(f"the saved game is a game of {record['game']!r}, not of {game!r}")
+        raise ValueError(f"the saved game is a game of {shown(record['game'])}, not of {game!r}")
     if not all(isinstance(a, str) for a in record["actions"]):
         such = f" such as {example!r}" if example else ""
         raise ValueError(f"the saved game's actions should all be text{such}")
