@@ -180,7 +180,13 @@ MULTIWORD = ["Paris Nord", "Aix-en-Provence", "Zürich", "Los Angeles", "New Yor
              "Saint-Étienne", "Salt Lake City", "A-B", "Ciudad Real"]  # fmt: skip
 """City names a board may use that a saved game must carry (spaces, dashes, accents)."""
 LINE_ENDS = ["\r\n", "\r", "\x85", "\u2028", "\u2029"]
-KIND_LINES = ['kind: "{k}"', "kind: '{k}'", "kind: {k}  # a comment", "kind:    {k}", "kind: !!str {k}"]
+KIND_LINES = [
+    'kind: "{k}"',
+    "kind: '{k}'",
+    "kind: {k}  # a comment",
+    "kind:    {k}",
+    "kind: !!str {k}",
+]
 
 
 def rename_city(text: str, rng: random.Random) -> str:
@@ -259,3 +265,111 @@ def mutate_saved(record: dict[str, Any], rng: random.Random) -> Any:
             except (ValueError, RecursionError, TypeError):
                 pass
     return out
+
+
+def verdicts(path: Path) -> tuple[list[Any], dict[str, bool]]:
+    """What ``workbench check`` says of the file at ``path`` (its problems) and whether each
+    loader a command uses on it refuses it (``True``: a ``MapError``): the same bytes must
+    get the same verdict everywhere. Other exceptions propagate (they are the bugs)."""
+    from workbench import cli
+    from workbench.exceptions import MapError
+    from workbench.games import GAMES
+    from workbench.maps.io import load_map
+    from workbench.yamlfile import data_kind, read_bytes
+
+    problems = cli._checker(str(path))(str(path))
+    kind = data_kind(read_bytes(path))
+    loaders: dict[str, Any] = {"load_map": load_map}
+    for name in GAMES:
+        if GAMES[name].map_kind == kind or (
+            kind not in ("routes", "cards") and name == "trans_europa"
+        ):
+            loaders[name] = GAMES[name].load_board
+    if kind == "cards":
+        del loaders["load_map"]  # a card set is no board: print and analyze send it to its game
+    refused = {}
+    for name, loader in loaders.items():
+        try:
+            loader(path)
+            refused[name] = False
+        except MapError:
+            refused[name] = True
+    return problems, refused
+
+
+def saved_games(seed: int = 0) -> list[tuple[str, Any, dict[str, Any]]]:
+    """Saved games of every registered game, part played at random: ``(game, board, record)``."""
+    import json
+
+    from workbench.games import GAMES
+    from workbench.games.record import dump_record
+
+    out = []
+    for name in GAMES:
+        info = GAMES[name]
+        board = info.board(ROOT / "maps" / "tiny.yaml" if info.map_kind == "lattice" else None)
+        for k in range(2):
+            state = info.new_game(players=2, seed=seed + k, board=board).new_state()
+            rng = random.Random(seed + k)
+            for _ in range(15 + 25 * k):
+                if state.is_terminal():
+                    break
+                if state.to_play is None:
+                    outcomes = state.chance_outcomes()
+                    state.apply(outcomes[rng.randrange(len(outcomes))][0])
+                else:
+                    actions = state.legal_actions()
+                    state.apply(actions[rng.randrange(len(actions))])
+            out.append((name, board, json.loads(json.dumps(dump_record(state)))))
+    return out
+
+
+def replays_on(board: Any, seed: int) -> None:
+    """Play a short random game of Ticket to Ride on ``board``, save it as JSON and load it
+    back: a board ``check`` accepts must carry its saved games (names with spaces, dashes,
+    accents). Raises ``AssertionError`` when the loaded game differs."""
+    import json
+
+    from workbench.games import GAMES
+    from workbench.games.record import dump_record, load_record
+
+    info = GAMES["ticket_to_ride"]
+    state = info.new_game(players=2, seed=seed, board=board).new_state()
+    rng = random.Random(seed)
+    for _ in range(120):
+        if state.is_terminal():
+            break
+        if state.to_play is None:
+            outcomes = state.chance_outcomes()
+            state.apply(outcomes[rng.randrange(len(outcomes))][0])
+        else:
+            actions = state.legal_actions()
+            state.apply(actions[rng.randrange(len(actions))])
+    record = json.loads(json.dumps(dump_record(state)))
+    assert load_record(record, board=board) == state, "a saved game loads as another game"
+
+
+def route_seeds() -> list[str]:
+    """Route boards to mutate: each shipped one, and a small part of Europe (fast to check,
+    so that more mutations run)."""
+    import dataclasses
+
+    from workbench.maps.io import load_map
+    from workbench.maps.routes_io import dumps_routes
+
+    texts = [p.read_text("utf-8") for p in ROUTE_BOARDS]
+    europe: Any = load_map(ROUTE_BOARDS[0])
+    import networkx as nx
+
+    near = {c.name for c in europe.cities if c.name[0] in "ABCDEFGLMP"}
+    graph: Any = nx.Graph([r.ends for r in europe.routes if set(r.ends) <= near])
+    keep = max(nx.connected_components(graph), key=len)
+    small = dataclasses.replace(
+        europe,
+        name="Part of Europe",
+        cities=tuple(c for c in europe.cities if c.name in keep),
+        routes=tuple(r for r in europe.routes if set(r.ends) <= keep),
+        tickets=tuple(t for t in europe.tickets if set(t.ends) <= keep),
+        land=(),
+    )
+    return [*texts, dumps_routes(small)]
