@@ -523,7 +523,8 @@ def main() -> None:
     for t in tallies:
         print(t.line())
     print(f"inputs tried {sum(t.tried for t in tallies):,}, "
-          f"tracebacks {sum(t.tracebacks for t in tallies)}, hangs {sum(t.hangs for t in tallies)}, "
+          f"tracebacks {sum(t.tracebacks for t in tallies)}, "
+          f"hangs {sum(t.hangs for t in tallies)}, "
           f"damaged files {sum(t.damaged for t in tallies)}")  # fmt: skip
     print(
         f"slowest check of a legal mutated map: {slowest:.3f} s ({slowest_name}); "

@@ -7,6 +7,7 @@ the text (or record) and a ``random.Random`` and returns one mutated copy.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import random
 import re
@@ -162,7 +163,7 @@ def mutate_record(record: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     return out
 
 
-# ---------------------------------------------------------------------- route boards, card sets, saves
+# ------------------------------------------------------- route boards, card sets, saves
 
 ROUTE_BOARDS = sorted(
     p for p in (ROOT / "maps").glob("*.yaml") if "\nkind: routes\n" in p.read_text("utf-8")
@@ -172,7 +173,8 @@ CARD_SETS = sorted(
 )
 HOSTILE = [
     "1" * 5000, "1.0e+308", "-1.0e+308", "1" + "0" * 100, "10000000000000000000", "!!int 1x",
-    '!!bool "maybe"', "!!float x", "!!null 3", "[" * 1000 + "]" * 1000, "{a: " * 200 + "1" + "}" * 200,
+    '!!bool "maybe"', "!!float x", "!!null 3", "[" * 1000 + "]" * 1000,
+    "{a: " * 200 + "1" + "}" * 200,
     "1000000000", "0", "-5", "true", "1e308", "0x7fffffffffffffff", "2147483648", "4294967296",
 ]  # fmt: skip
 """Values the issue found escaping as tracebacks or reaching an engine unchecked."""
@@ -226,8 +228,8 @@ def mutate_data(text: str, rng: random.Random) -> str:
         elif kind in (3, 4):
             text = rename_city(text, rng)
         elif kind == 5:
-            text = re.sub(r"^format: 1$", rng.choice(["format: true", "format: 1.0", "format: '1'"]),
-                          text, count=1, flags=re.M)  # fmt: skip
+            form = rng.choice(["format: true", "format: 1.0", "format: '1'"])
+            text = re.sub(r"^format: 1$", form, text, count=1, flags=re.M)
         else:
             text = _edit(text, rng)
     return text
@@ -256,14 +258,12 @@ def mutate_saved(record: dict[str, Any], rng: random.Random) -> Any:
         elif kind == 4 and isinstance(out.get("actions"), list) and out["actions"]:
             i = rng.randrange(len(out["actions"]))
             out["actions"][i] = rng.choice(["claim Paris Nord-Dieppe 2red", "keep ,", "deal ticket",
-                                            "station  0", "take", "claim", "pay", "deal"])  # fmt: skip
+                                            "station  0", "take", "claim", "pay"])  # fmt: skip
         if rng.random() < 0.3 and "digest" in out:
             from workbench.records import digest
 
-            try:
+            with contextlib.suppress(ValueError, RecursionError, TypeError):
                 out["digest"] = digest(out)  # a careful tamperer
-            except (ValueError, RecursionError, TypeError):
-                pass
     return out
 
 

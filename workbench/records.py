@@ -53,7 +53,7 @@ def check_plain(record: Any) -> None:
     >>> check_plain({"actions": deep})
     Traceback (most recent call last):
     ...
-    ValueError: the saved game is nested more than 32 deep (at 'actions'): it is damaged or not a saved game
+    ValueError: the saved game is nested more than 32 deep (at 'actions'): it is damaged or ...
     """
     stack: list[tuple[Any, int, str]] = [(record, 0, "")]
     while stack:

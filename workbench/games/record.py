@@ -94,7 +94,6 @@ def load_record(record: Any, board: Any = None) -> State:
     ValueError: the saved game is of 'chess', which the workbench does not know; ...
     """
     from workbench.games.registry import GAMES
-
     from workbench.records import check_plain, shown
 
     if not isinstance(record, dict):

@@ -31,7 +31,8 @@ if TYPE_CHECKING:
 
 _WHERE = {
     **dict.fromkeys(("Poster", "PrintedBoard", "board_pdf", "poster"), "board"),
-    **dict.fromkeys(("CARD_HEIGHT", "CARD_WIDTH", "CardSlot", "PrintedCards", "cards_pdf"), "cards"),
+    **dict.fromkeys(("CARD_HEIGHT", "CARD_WIDTH", "CardSlot", "PrintedCards", "cards_pdf"),
+                    "cards"),
     **dict.fromkeys(("LATTICE_SCALE", "PAPERS", "ROUTE_SCALE", "Paper", "Tile", "plan_tiles"),
                     "layout"),
 }  # fmt: skip

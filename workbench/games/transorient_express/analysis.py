@@ -89,16 +89,16 @@ class BalanceReport:
         lines.append("points per token by card color (printed / realized):")
         for row in self.colors.itertuples():
             printed = _num(row.points_per_token) if row.cards else "no cards"
-            if row.cards and row.points_per_token != row.points_per_token:
+            if row.cards and _num(row.points_per_token) == "n/a":
                 printed = "free cards"
             realized = _num(row.realized) if row.played else "none played"
             lines.append(f"  {row.color:7} {printed} / {realized}")
         lines.append("objectives that decide games most:")
         for row in self.objectives.head(6).itertuples():
             if not row.games:
-                lines.append(f"  {row.objective:28} in no finished game: cannot be measured")
+                lines.append(f"  {str(row.objective):28} in no finished game: cannot be measured")
                 continue
-            lines.append(f"  {row.objective:28} decides {row.decides:.1%} of {row.games} games")
+            lines.append(f"  {str(row.objective):28} decides {row.decides:.1%} of {row.games} games")
         if self.cards.empty or not int(self.cards.played.sum()):
             lines.append(
                 "cards that look too strong or too weak: cannot be measured, no Destination "
@@ -148,9 +148,10 @@ class BalanceReport:
         return write_atomic(path, self.to_html())
 
 
-def _num(x: float, form: str = ".2f") -> str:
+def _num(x: Any, form: str = ".2f") -> str:
     """``x`` written with ``form``, or ``n/a`` when it could not be measured (NaN)."""
-    return "n/a" if x != x else format(x, form)
+    value = float(x)
+    return "n/a" if value != value else format(value, form)
 
 
 _EVENT_COLUMNS = ("players", "game", "seat", "card", "event", "color", "tokens", "win_share")
@@ -234,8 +235,9 @@ def balance(
                 "high": high,
             }
         )
-    card_table = pd.DataFrame(rows, columns=["card", "color", "effect", "cost", "points", "taken",
-                                             "played", "in_winner", "lift", "low", "high"])  # fmt: skip
+    card_columns = ["card", "color", "effect", "cost", "points", "taken", "played", "in_winner",
+                    "lift", "low", "high"]  # fmt: skip
+    card_table = pd.DataFrame(rows, columns=card_columns)
     card_table["taken_per_game"] = card_table.taken / total_games
     card_table["played_per_game"] = card_table.played / total_games
 
