@@ -334,7 +334,11 @@ def replays_on(board: Any, seed: int) -> None:
     from workbench.games.record import dump_record, load_record
 
     info = GAMES["ticket_to_ride"]
-    state = info.new_game(players=2, seed=seed, board=board).new_state()
+    try:
+        game = info.new_game(players=2, seed=seed, board=board)
+    except ValueError:
+        return  # a board the game cannot deal (too few tickets): a clean refusal, said so
+    state = game.new_state()
     rng = random.Random(seed)
     for _ in range(120):
         if state.is_terminal():

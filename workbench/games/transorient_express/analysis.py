@@ -96,9 +96,11 @@ class BalanceReport:
         lines.append("objectives that decide games most:")
         for row in self.objectives.head(6).itertuples():
             if not row.games:
-                lines.append(f"  {str(row.objective):28} in no finished game: cannot be measured")
+                lines.append(f"  {row.objective!s:28} in no finished game: cannot be measured")
                 continue
-            lines.append(f"  {str(row.objective):28} decides {row.decides:.1%} of {row.games} games")
+            lines.append(
+                f"  {row.objective!s:28} decides {float(row.decides):.1%} of {int(row.games)} games"
+            )
         if self.cards.empty or not int(self.cards.played.sum()):
             lines.append(
                 "cards that look too strong or too weak: cannot be measured, no Destination "
