@@ -99,7 +99,7 @@ class BalanceReport:
                 lines.append(f"  {row.objective!s:28} in no finished game: cannot be measured")
                 continue
             lines.append(
-                f"  {row.objective!s:28} decides {float(row.decides):.1%} of {int(row.games)} games"
+                f"  {row.objective!s:28} decides {_num(row.decides, '.1%')} of {row.games!s} games"
             )
         if self.cards.empty or not int(self.cards.played.sum()):
             lines.append(
