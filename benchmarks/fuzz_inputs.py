@@ -383,7 +383,8 @@ def fuzz_every_command(n: int, rng: random.Random, folder: Path) -> Tally:
         tally.passes += code == 0
         tally.errors += code != 0
         after = _digests(folder)
-        mine = {f"in-{key}.yaml", f"hard-{key}.yaml"} if source == inputs[key] else set()
+        reads = source == inputs[key] and source in argv  # schema and games read no file
+        mine = {f"in-{key}.yaml", f"hard-{key}.yaml"} if reads else set()
         for name, digest in before.items():
             if after.get(name) == digest:
                 continue
