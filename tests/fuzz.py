@@ -7,6 +7,7 @@ the text (or record) and a ``random.Random`` and returns one mutated copy.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import random
 import re
@@ -160,3 +161,219 @@ def mutate_record(record: dict[str, Any], rng: random.Random) -> dict[str, Any]:
         elif kind == 7:
             out["over"] = not out.get("over")
     return out
+
+
+# ------------------------------------------------------- route boards, card sets, saves
+
+ROUTE_BOARDS = sorted(
+    p for p in (ROOT / "maps").glob("*.yaml") if "\nkind: routes\n" in p.read_text("utf-8")
+)
+CARD_SETS = sorted(
+    p for p in (ROOT / "maps").glob("*.yaml") if "\nkind: cards\n" in p.read_text("utf-8")
+)
+HOSTILE = [
+    "1" * 5000, "1.0e+308", "-1.0e+308", "1" + "0" * 100, "10000000000000000000", "!!int 1x",
+    '!!bool "maybe"', "!!float x", "!!null 3", "[" * 1000 + "]" * 1000,
+    "{a: " * 200 + "1" + "}" * 200,
+    "1000000000", "0", "-5", "true", "1e308", "0x7fffffffffffffff", "2147483648", "4294967296",
+]  # fmt: skip
+"""Values the issue found escaping as tracebacks or reaching an engine unchecked."""
+MULTIWORD = ["Paris Nord", "Aix-en-Provence", "Zürich", "Los Angeles", "New York", "São Paulo",
+             "Saint-Étienne", "Salt Lake City", "A-B", "Ciudad Real"]  # fmt: skip
+"""City names a board may use that a saved game must carry (spaces, dashes, accents)."""
+LINE_ENDS = ["\r\n", "\r", "\x85", "\u2028", "\u2029"]
+KIND_LINES = [
+    'kind: "{k}"',
+    "kind: '{k}'",
+    "kind: {k}  # a comment",
+    "kind:    {k}",
+    "kind: !!str {k}",
+]
+
+
+def rename_city(text: str, rng: random.Random) -> str:
+    """Rename one city everywhere it is written (``Paris`` -> ``Paris Nord``), quoting the
+    new name: the board stays what it was, with a name a careless reader splits."""
+    names = re.findall(r"\{name: ([^,}\n]+), at:", text)
+    if not names:
+        return text
+    old, new = rng.choice(names).strip(), rng.choice(MULTIWORD)
+    if new in names:
+        return text
+    quoted = '"' + new + '"'
+    return re.sub(rf"(?<=[\[ ,]){re.escape(old)}(?=[,\]}}])", quoted, text)
+
+
+def mutate_data(text: str, rng: random.Random) -> str:
+    """One to three edits of a route board or card set: :func:`mutate_text`'s, and the
+    issue's classes (huge and tagged numbers, deep nesting, YAML's other line ends, the kind
+    line quoted, commented or moved past 4 KiB, cities with multi-word names)."""
+    for _ in range(rng.randint(1, 3)):
+        kind = rng.randrange(8)
+        if kind == 0:
+            found = list(_NUMBER.finditer(text))
+            if found:
+                m = rng.choice(found)
+                text = text[: m.start()] + rng.choice(HOSTILE) + text[m.end() :]
+        elif kind == 1:
+            text = text.replace("\n", rng.choice(LINE_ENDS))
+        elif kind == 2:
+            k = re.search(r"^kind: (\w+)$", text, re.M)
+            if k:
+                line = rng.choice(KIND_LINES).format(k=k.group(1))
+                if rng.random() < 0.3:  # the kind line after the first 4 KiB
+                    text = text.replace(k.group(0) + "\n", "", 1) + "\n" + line + "\n"
+                else:
+                    text = text.replace(k.group(0), line, 1)
+        elif kind in (3, 4):
+            text = rename_city(text, rng)
+        elif kind == 5:
+            form = rng.choice(["format: true", "format: 1.0", "format: '1'"])
+            text = re.sub(r"^format: 1$", form, text, count=1, flags=re.M)
+        else:
+            text = _edit(text, rng)
+    return text
+
+
+def mutate_saved(record: dict[str, Any], rng: random.Random) -> Any:
+    """A saved game of any game, damaged in one to three ways: :func:`mutate_record`'s,
+    and huge numbers in its rules, deep nesting, actions with multi-word names."""
+    out: Any = mutate_record(record, rng)
+    for _ in range(rng.randint(0, 2)):
+        if not isinstance(out, dict):
+            break
+        kind = rng.randrange(5)
+        if kind == 0 and isinstance(out.get("rules"), dict) and out["rules"]:
+            key = rng.choice(sorted(out["rules"]))
+            out["rules"][key] = rng.choice([10**12, -1, 10**100, 1e308, [], "x", None, True])
+        elif kind == 1:
+            deep: Any = 1
+            for _ in range(rng.choice([50, 5000])):
+                deep = [deep]
+            out[rng.choice(["rules", "actions", "extra", "seed"])] = deep
+        elif kind == 2:
+            out["seed"] = rng.choice([10**40, -1, 2**64, 1.5])
+        elif kind == 3 and isinstance(out.get("players"), int):
+            out["players"] = rng.choice([0, 1, 7, 10**9])
+        elif kind == 4 and isinstance(out.get("actions"), list) and out["actions"]:
+            i = rng.randrange(len(out["actions"]))
+            out["actions"][i] = rng.choice(["claim Paris Nord-Dieppe 2red", "keep ,", "deal ticket",
+                                            "station  0", "take", "claim", "pay"])  # fmt: skip
+        if rng.random() < 0.3 and "digest" in out:
+            from workbench.records import digest
+
+            with contextlib.suppress(ValueError, RecursionError, TypeError):
+                out["digest"] = digest(out)  # a careful tamperer
+    return out
+
+
+def verdicts(path: Path) -> tuple[list[Any], dict[str, bool]]:
+    """What ``workbench check`` says of the file at ``path`` (its problems) and whether each
+    loader a command uses on it refuses it (``True``: a ``MapError``): the same bytes must
+    get the same verdict everywhere. Other exceptions propagate (they are the bugs)."""
+    from workbench import cli
+    from workbench.exceptions import MapError
+    from workbench.games import GAMES
+    from workbench.maps.io import load_map
+    from workbench.yamlfile import data_kind, read_bytes
+
+    problems = cli._checker(str(path))(str(path))
+    kind = data_kind(read_bytes(path))
+    loaders: dict[str, Any] = {"load_map": load_map}
+    for name in GAMES:
+        if GAMES[name].map_kind == kind or (
+            kind not in ("routes", "cards") and name == "trans_europa"
+        ):
+            loaders[name] = GAMES[name].load_board
+    if kind == "cards":
+        del loaders["load_map"]  # a card set is no board: print and analyze send it to its game
+    refused = {}
+    for name, loader in loaders.items():
+        try:
+            loader(path)
+            refused[name] = False
+        except MapError:
+            refused[name] = True
+    return problems, refused
+
+
+def saved_games(seed: int = 0) -> list[tuple[str, Any, dict[str, Any]]]:
+    """Saved games of every registered game, part played at random: ``(game, board, record)``."""
+    import json
+
+    from workbench.games import GAMES
+    from workbench.games.record import dump_record
+
+    out = []
+    for name in GAMES:
+        info = GAMES[name]
+        board = info.board(ROOT / "maps" / "tiny.yaml" if info.map_kind == "lattice" else None)
+        for k in range(2):
+            state = info.new_game(players=2, seed=seed + k, board=board).new_state()
+            rng = random.Random(seed + k)
+            for _ in range(15 + 25 * k):
+                if state.is_terminal():
+                    break
+                if state.to_play is None:
+                    outcomes = state.chance_outcomes()
+                    state.apply(outcomes[rng.randrange(len(outcomes))][0])
+                else:
+                    actions = state.legal_actions()
+                    state.apply(actions[rng.randrange(len(actions))])
+            out.append((name, board, json.loads(json.dumps(dump_record(state)))))
+    return out
+
+
+def replays_on(board: Any, seed: int) -> None:
+    """Play a short random game of Ticket to Ride on ``board``, save it as JSON and load it
+    back: a board ``check`` accepts must carry its saved games (names with spaces, dashes,
+    accents). Raises ``AssertionError`` when the loaded game differs."""
+    import json
+
+    from workbench.games import GAMES
+    from workbench.games.record import dump_record, load_record
+
+    info = GAMES["ticket_to_ride"]
+    try:
+        game = info.new_game(players=2, seed=seed, board=board)
+    except ValueError:
+        return  # a board the game cannot deal (too few tickets): a clean refusal, said so
+    state = game.new_state()
+    rng = random.Random(seed)
+    for _ in range(120):
+        if state.is_terminal():
+            break
+        if state.to_play is None:
+            outcomes = state.chance_outcomes()
+            state.apply(outcomes[rng.randrange(len(outcomes))][0])
+        else:
+            actions = state.legal_actions()
+            state.apply(actions[rng.randrange(len(actions))])
+    record = json.loads(json.dumps(dump_record(state)))
+    assert load_record(record, board=board) == state, "a saved game loads as another game"
+
+
+def route_seeds() -> list[str]:
+    """Route boards to mutate: each shipped one, and a small part of Europe (fast to check,
+    so that more mutations run)."""
+    import dataclasses
+
+    from workbench.maps.io import load_map
+    from workbench.maps.routes_io import dumps_routes
+
+    texts = [p.read_text("utf-8") for p in ROUTE_BOARDS]
+    europe: Any = load_map(ROUTE_BOARDS[0])
+    import networkx as nx
+
+    near = {c.name for c in europe.cities if c.name[0] in "ABCDEFGLMP"}
+    graph: Any = nx.Graph([r.ends for r in europe.routes if set(r.ends) <= near])
+    keep = max(nx.connected_components(graph), key=len)
+    small = dataclasses.replace(
+        europe,
+        name="Part of Europe",
+        cities=tuple(c for c in europe.cities if c.name in keep),
+        routes=tuple(r for r in europe.routes if set(r.ends) <= keep),
+        tickets=tuple(t for t in europe.tickets if set(t.ends) <= keep),
+        land=(),
+    )
+    return [*texts, dumps_routes(small)]

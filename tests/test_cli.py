@@ -76,7 +76,7 @@ def test_help_gives_every_default_and_the_choices(capsys: pytest.CaptureFixture[
             cli.main([*command, "--help"])
     text = " ".join(capsys.readouterr().out.split())
     for words in ("games to play, 1 to 100,000 (default 100)", "(default 0)",
-                  "the CSV to write", "in the current folder", ", ".join(PRESETS),
+                  "also write the rows as CSV", "in the current folder", ", ".join(PRESETS),
                   ", ".join(BOTS), "exit codes: 0 done; 1 bad input"):  # fmt: skip
         assert words in text, words
 

@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-HEAVY = ("networkx", "numpy", "shapely", "scipy", "numba", "pandas", "yaml")
+HEAVY = ("networkx", "numpy", "shapely", "scipy", "numba", "pandas", "yaml", "fpdf", "bokeh")
 
 
 def loaded_after(code: str) -> dict[str, bool]:
@@ -65,3 +65,32 @@ def test_check_imports_no_networkx() -> None:
     loaded = loaded_after(code)
     assert not any(loaded[m] for m in ("networkx", "numba", "scipy", "pandas"))
     assert loaded["yaml"]  # the probe sees a module that is imported
+
+
+def test_help_imports_no_pdf_graph_plotting_compiler_or_table_library() -> None:
+    # issue 32: print-and-play had brought the PDF library into `workbench --help`
+    code = (
+        "import contextlib, io\n"
+        "from workbench.cli import main\n"
+        "with contextlib.suppress(SystemExit), contextlib.redirect_stdout(io.StringIO()):\n"
+        "    main(['--help'])"
+    )
+    loaded = loaded_after(code)
+    assert not any(loaded[m] for m in ("fpdf", "networkx", "bokeh", "numba", "pandas")), loaded
+
+
+def test_subcommand_help_names_every_game_with_its_bots() -> None:
+    out = subprocess.run(
+        [sys.executable, "-m", "workbench", "simulate", "--help"],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    from workbench.games import GAMES
+
+    for name in GAMES:
+        info = GAMES[name]
+        assert f"{name}: {info.title}, {info.players[0]} to {info.players[1]} players" in out
+        assert ", ".join(info.bots) in out and ", ".join(info.presets) in out

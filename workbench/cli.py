@@ -3,7 +3,10 @@
 
 Every subcommand reports bad input as a one-line message per problem and an exit code,
 never as a traceback. Output paths are checked before any work starts, and only regular
-files (or new paths) are written. The exit codes are one convention for every command:
+files (or new paths) are written; an output that is, or resolves to, one of the command's
+inputs is refused (:func:`workbench.files.input_clash`: no command destroys its own
+input). Every command reads a data file's kind the way ``check`` does
+(:func:`workbench.yamlfile.data_kind`). The exit codes are one convention for every command:
 
 - 0: done (``check``: every file is fine);
 - 1: the input is wrong: a bad option or number on the command line, a map, rules or
@@ -27,7 +30,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 from workbench import __version__
 from workbench.exceptions import MapError, RulesError, WorkbenchError
-from workbench.files import output_problem
+from workbench.files import input_clash, output_problem
 from workbench.resources import find_map, maps_dir, notebooks_dir
 
 if TYPE_CHECKING:
@@ -64,20 +67,46 @@ def _say(text: str = "", err: bool = False) -> None:
     print(_shown(text), file=sys.stderr if err else sys.stdout)
 
 
-def _writable(command: str, option: str, path: str | os.PathLike[str]) -> bool:
-    """Whether ``path`` can be written; if not, say why (before any work starts)."""
-    problem = output_problem(path)
+def _writable(
+    command: str,
+    option: str,
+    path: str | os.PathLike[str],
+    inputs: Sequence[str | os.PathLike[str] | None] = (),
+) -> bool:
+    """Whether ``path`` can be written without replacing one of the ``inputs``; if not,
+    say why (before any work starts)."""
+    problem = output_problem(path, inputs)
     if problem is None:
         return True
     _say(f"workbench {command}: cannot write {option} {str(path)!r}: {problem}", err=True)
     return False
 
 
+def _source(path: str) -> str:
+    """The file a command reads for ``path``: the path, or a shipped data file's by name."""
+    try:
+        return str(find_map(path))
+    except OSError:
+        return path  # the loader says why it cannot be read
+
+
+def _kind(path: str) -> str:
+    """The kind of the data file at ``path`` as every reader reads it
+    (:func:`workbench.yamlfile.data_kind`): ``lattice``, ``routes``, ``cards``, ...;
+    ``lattice`` for a file that cannot be read (its loader then says why)."""
+    from workbench.yamlfile import data_kind, read_bytes
+
+    try:
+        return data_kind(read_bytes(_source(path)))
+    except OSError:
+        return "lattice"
+
+
 def _checker(path: str) -> Callable[[str], list[Any]]:
     """The checker of the data file at ``path``: a board's, or a game's own (a card set)."""
     from workbench.maps.io import check_map
 
-    kind = _data_kind(path)
+    kind = _kind(path)
     if kind not in ("lattice", "routes"):
         from workbench.games import GAMES
 
@@ -111,14 +140,7 @@ def _check(args: argparse.Namespace) -> int:
 
 
 def _is_route_board(path: str) -> bool:
-    from workbench.maps.io import MAX_BYTES
-    from workbench.maps.routes_io import is_routes_text
-
-    try:
-        with open(find_map(path), "rb") as f:
-            return is_routes_text(f.read(MAX_BYTES))
-    except OSError:
-        return False  # the lattice loader says why
+    return _kind(path) == "routes"
 
 
 def _load(path: str) -> Board | None:
@@ -147,9 +169,10 @@ def _playable(command: str, board: Board) -> bool:
 
 
 def _render(args: argparse.Namespace) -> int:
-    out = Path(args.output or Path(args.map).with_suffix(".html").name)
-    if not _writable("render", "-o", out):
+    named = args.output if args.output is not None else Path(args.map).with_suffix(".html").name
+    if not _writable("render", "-o", named, [_source(args.map)]):
         return EXIT_BAD_INPUT
+    out = Path(named)
     if _is_route_board(args.map):
         from workbench.maps.routes_io import load_routes
         from workbench.ui.route_render import save_route_board_html
@@ -193,11 +216,11 @@ def _analyze_routes(args: argparse.Namespace) -> int:
 
 
 def _analyze(args: argparse.Namespace) -> int:
-    if args.html and not _writable("analyze", "--html", args.html):
+    if args.html is not None and not _writable("analyze", "--html", args.html, [_source(args.map)]):
         return EXIT_BAD_INPUT
     if _is_route_board(args.map):
         return _analyze_routes(args)
-    kind = _data_kind(args.map)
+    kind = _kind(args.map)
     if kind not in ("lattice", "routes"):
         from workbench.games import GAMES
 
@@ -234,7 +257,7 @@ def _doctor(args: argparse.Namespace) -> int:
     """``workbench doctor``: search for edits that make a board fairer, print the plan with
     each step's exact effect, and write the board with the plan made (canonical, atomic).
     Ctrl-C stops the search: the plan so far is printed and nothing is written."""
-    if not _writable("doctor", "--out", args.out):
+    if not _writable("doctor", "--out", args.out, [_source(args.map)]):
         return EXIT_BAD_INPUT
     if _is_route_board(args.map):
         return _doctor_routes(args)
@@ -245,7 +268,7 @@ def _doctor(args: argparse.Namespace) -> int:
     from workbench.maps.io import save_map
 
     try:
-        players = tuple(int(p) for p in args.players.split(","))
+        players = tuple(args.players)
         objective = Objective.from_text(args.weights or "")
         frozen = tuple(n.strip() for n in (args.freeze or "").split(",") if n.strip())
         for name in frozen:
@@ -373,7 +396,7 @@ def _game_of(args: argparse.Namespace) -> str | None:
         return str(args.game)
     if args.map is None:
         return "trans_europa"
-    kind = "routes" if _is_route_board(args.map) else _data_kind(args.map)
+    kind = _kind(args.map)
     for name in GAMES:
         if GAMES[name].map_kind == kind:
             return name
@@ -383,17 +406,6 @@ def _game_of(args: argparse.Namespace) -> str | None:
         err=True,
     )
     return None
-
-
-def _data_kind(path: str) -> str:
-    """The ``kind:`` a data file declares (``lattice`` when it says none, as lattice maps may)."""
-    try:
-        with open(path, encoding="utf-8", errors="replace") as f:
-            head = f.read(4096)
-    except OSError:
-        return "lattice"  # the loader says why it cannot be read
-    found = re.search(r"^kind:\s*([A-Za-z_]+)\s*$", head, re.M)
-    return found.group(1) if found else "lattice"
 
 
 def _sim_workers(requested: int) -> int:
@@ -465,19 +477,7 @@ def _stoppable(
 def _simulate(args: argparse.Namespace) -> int:
     from workbench.sim import Variant, sweep
 
-    out = Path(args.out)
-    if not _writable("simulate", "--out", out):
-        return EXIT_BAD_INPUT
-    if args.games_out:
-        if not _writable("simulate", "--games-out", args.games_out):
-            return EXIT_BAD_INPUT
-        if os.path.realpath(args.games_out) == os.path.realpath(out):
-            _say(
-                f"workbench simulate: --out and --games-out both name {str(out)!r}: "
-                "give each table its own file",
-                err=True,
-            )
-            return EXIT_BAD_INPUT
+    out = Path(args.out) if args.out is not None else None
     if args.games > MAX_GAMES:
         _say(
             f"workbench simulate: --games {args.games:,} is over the {MAX_GAMES:,} games one "
@@ -488,14 +488,43 @@ def _simulate(args: argparse.Namespace) -> int:
     game = _game_of(args)
     if game is None:
         return EXIT_BAD_INPUT
-    if args.map is None:
-        from workbench.games import GAMES
+    from workbench.games import GAMES
 
+    if args.map is None:
         args.map = str(maps_dir() / GAMES[game].default_map)
+    inputs = [_source(args.map), args.rules if Path(args.rules).is_file() else None]
+    if out is not None and not _writable("simulate", "--out", out, inputs):
+        return EXIT_BAD_INPUT
+    if args.games_out is not None:
+        if not _writable("simulate", "--games-out", args.games_out, inputs):
+            return EXIT_BAD_INPUT
+        if (out is not None and input_clash(args.games_out, [out]) is not None) or (
+            os.path.realpath(args.games_out) == os.path.realpath(out or "")
+        ):
+            _say(
+                f"workbench simulate: --out and --games-out both name {str(out)!r}: "
+                "give each table its own file",
+                err=True,
+            )
+            return EXIT_BAD_INPUT
+    low, high = GAMES[game].players
+    if args.players is not None and not low <= args.players <= high:
+        _say(
+            f"workbench simulate: --players {args.players}: {GAMES[game].title} is played by "
+            f"{low} to {high} players",
+            err=True,
+        )
+        return EXIT_BAD_INPUT
     variant = _sim_variant(args, game, Variant)
     if variant is None:
         return EXIT_BAD_INPUT
     workers = _sim_workers(args.workers)
+    if "search" in variant.bots and not args.quiet:
+        _say(
+            "workbench simulate: the search bot plays out many games before each move, so a "
+            "game takes seconds to minutes; the bar moves after each game (Ctrl-C stops)",
+            err=True,
+        )
     with _stoppable(workers, args.games, progress=not args.quiet) as (executor, progress):
         result = sweep(
             [variant],
@@ -509,20 +538,20 @@ def _simulate(args: argparse.Namespace) -> int:
         )
     # Trans Europa's main table is one row per player per round; other games', per seat
     table = "rounds" if not result.rounds.empty else "seats"
-    result.to_csv(out, table=table)
+    if out is not None:
+        result.to_csv(out, table=table)
     if args.games_out:
         result.to_csv(args.games_out, table="games")
-    if args.quiet:
+    if args.quiet and out is not None:
         return EXIT_OK
-    from workbench.games import GAMES
-
     unit = GAMES[game].length_unit
     summary = result.summary().iloc[0]
     rows = len(result.rounds if table == "rounds" else result.seats)
-    _say(
-        f"wrote {rows} rows ({args.games} games, {int(result.games.length.sum())} {unit}) "
-        f"to {out} in {result.seconds:.1f} s"
-    )
+    played = f"{args.games} games, {int(result.games.length.sum())} {unit}"
+    if out is not None:
+        _say(f"wrote {rows} rows ({played}) to {out} in {result.seconds:.1f} s")
+    else:
+        _say(f"played {played} in {result.seconds:.1f} s (--out FILE.csv writes the rows)")
     board = getattr(variant.board, "name", args.map)
     rules = getattr(variant.rules, "name", args.rules)
     if "rounds_per_game" in summary:
@@ -678,8 +707,49 @@ def _natural(text: str) -> int:
     return _count(text, 0)
 
 
+def _player_counts(text: str) -> tuple[int, ...]:
+    """``--players 3,4``: distinct player counts from 2 to 6, written without spaces."""
+    parts = text.split(",")
+    if not all(p.isdigit() and p.isascii() for p in parts):
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a player count or a list of them such as 3,4 (whole numbers, "
+            "commas, no spaces)"
+        )
+    counts = tuple(int(p) for p in parts)
+    if len(set(counts)) != len(counts):
+        raise argparse.ArgumentTypeError(f"{text!r} names a player count twice: name each once")
+    for n in counts:
+        if not 2 <= n <= 6:
+            raise argparse.ArgumentTypeError(f"{text!r}: {n} players is not 2 to 6")
+    return counts
+
+
+def _games_help() -> str:
+    """The games ``simulate`` plays, each with its players, presets and bots (read from the
+    registry when the help is shown, so that it never falls behind a game)."""
+    from workbench.games import GAMES
+
+    lines = ["games (--game NAME; `workbench games` says more):"]
+    for name in GAMES:
+        info = GAMES[name]
+        low, high = info.players
+        lines.append(
+            f"  {name}: {info.title}, {low} to {high} players (default "
+            f"{info.default_players}), on a {info.map_kind} file (default maps/{info.default_map})"
+        )
+        lines.append(f"    presets: {', '.join(info.presets)}")
+        lines.append(f"    bots: {', '.join(info.bots)}")
+    return "\n".join(lines) + "\n"
+
+
 class _Parser(argparse.ArgumentParser):
-    """argparse, with the workbench's exit code for a bad command line (1, not 2)."""
+    """argparse, with the workbench's exit code for a bad command line (1, not 2), and a
+    ``more_help`` hook: text computed only when a subcommand's help is shown."""
+
+    def format_help(self) -> str:
+        text = super().format_help()
+        more = getattr(self, "more_help", None)
+        return f"{text}\n{more()}" if more is not None else text
 
     def error(self, message: str) -> NoReturn:
         self.print_usage(sys.stderr)
@@ -770,7 +840,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     doctor.add_argument(
         "--players",
-        default="4",
+        type=_player_counts,
+        default=(4,),
         metavar="N[,N]",
         help="player counts to balance for, 2 to 6 (default 4; 3,4 both)",
     )
@@ -818,8 +889,10 @@ def build_parser() -> argparse.ArgumentParser:
     doctor.set_defaults(run=_doctor)
 
     sim = sub.add_parser(
-        "simulate", help="play many games with bots; write one row per player per round as CSV"
+        "simulate",
+        help="play many games of any game with bots; print the results, or write them as CSV",
     )
+    sim.more_help = _games_help  # type: ignore[attr-defined]  # every game's presets and bots
     sim.add_argument(
         "--map",
         metavar="FILE",
@@ -833,10 +906,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sim.add_argument(
         "--players",
-        type=int,
-        choices=range(2, 7),
+        type=_positive,
         metavar="N",
-        help="players, 2 to 6 (default: one per bot named by --bots, else 4)",
+        help="players, in the game's range (below; default: one per bot named by --bots, "
+        "else the game's usual table)",
     )
     sim.add_argument(
         "--games",
@@ -859,13 +932,14 @@ def build_parser() -> argparse.ArgumentParser:
         "--rules",
         default="rulebook",
         metavar="PRESET|FILE",
-        help=f"a preset ({', '.join(PRESET_NAMES)}) or a rules file (default: rulebook)",
+        help="a preset of the game (below) or a rules file (default: the game's first "
+        "preset; Trans Europa's is rulebook)",
     )
     sim.add_argument(
         "--bots",
         metavar="NAMES",
-        help=f"one bot for every seat, or one per seat, from: {', '.join(BOT_NAMES)} "
-        "(for example greedy,greedy,random,random; default greedy)",
+        help="one bot for every seat, or one per seat, from the game's bots (below; for "
+        "example greedy,greedy,random,random; default greedy)",
     )
     sim.add_argument(
         "--max-rounds",
@@ -876,12 +950,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sim.add_argument("--no-rotate", action="store_true", help="keep each bot on its seat")
     sim.add_argument("--games-out", metavar="FILE", help="also write one row per game")
-    sim.add_argument("-q", "--quiet", action="store_true", help="no progress bar, no summary")
+    sim.add_argument(
+        "-q", "--quiet", action="store_true", help="no progress bar (and no summary with --out)"
+    )
     sim.add_argument(
         "--out",
-        required=True,
         metavar="FILE.csv",
-        help="the CSV to write, one row per player per round (required)",
+        help="also write the rows as CSV: one per player per round (Trans Europa) or per "
+        "seat per game (the other games); without it the summary is printed",
     )
     sim.set_defaults(run=_simulate)
 

@@ -29,9 +29,11 @@ if TYPE_CHECKING:
 
 __all__ = [
     "MAX_BYTES",
+    "MAX_DEPTH",
     "SCHEMA_LINE",
     "YamlPath",
     "YamlReader",
+    "data_kind",
     "file_size",
     "read_bytes",
     "schema_label",
@@ -43,6 +45,11 @@ __all__ = [
 
 MAX_BYTES = 1 << 20
 """The largest map file the loader reads (1 MiB; the shipped boards are under 30 KiB)."""
+MAX_DEPTH = 24
+"""The deepest nesting of lists and mappings a data file may hold (the formats use 5)."""
+MAX_DIGITS = 40
+"""The most characters a number may be written with (digits, signs, ``_`` and the rest):
+enough for any value a file means, and far from Python's limit on converting digits."""
 
 SCHEMA_LINE = "# yaml-language-server: $schema="
 _SCHEMA_RE = re.compile(r"^#\s*yaml-language-server:\s*\$schema=(\S+)\s*$")
@@ -178,6 +185,14 @@ class YamlReader:
         match = _SCHEMA_RE.match(first)
         if match:
             self.schema_url = match.group(1)
+        deep = _too_deep(text)
+        if deep is not None:
+            self.problem(
+                deep,
+                f"the values here are nested more than {MAX_DEPTH} deep",
+                "a data file is only a few levels deep; is this the right file?",
+            )
+            return None
         if _FAST is not None:
             node = _compose_fast(text)
             if node is not None:
@@ -204,7 +219,11 @@ class YamlReader:
         except yaml.YAMLError as e:
             self.problem((1, 1), f"YAML error: {e}", "check the file is YAML")
         except RecursionError:
-            self.problem((1, 1), "the file is nested too deeply", "a map is only a few levels deep")
+            self.problem(
+                (1, 1),
+                "the file is nested too deeply",
+                "a data file is only a few levels deep; is this the right file?",
+            )
         finally:
             loader.dispose()
         return None
@@ -242,18 +261,39 @@ class YamlReader:
             return self._bad_tag(node)
         if node.tag in ("tag:yaml.org,2002:timestamp", "tag:yaml.org,2002:str"):
             return self._text(node)
-        value = _SCALARS.yaml_constructors[node.tag](_SCALARS, node)
+        where = _mark(node.start_mark)
+        numeric = node.tag in ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float")
+        if numeric and len(node.value) > MAX_DIGITS:
+            self.problem(
+                where,
+                f"the number {node.value[:20]}... is written with {len(node.value):,} "
+                f"characters, more than the {MAX_DIGITS} a number may take",
+                "write a number of a few digits; no count, position or score needs more",
+            )
+            return None
+        try:
+            value = _SCALARS.yaml_constructors[node.tag](_SCALARS, node)
+        except (ValueError, KeyError, TypeError, OverflowError, yaml.YAMLError):
+            what = node.tag.replace("tag:yaml.org,2002:", "")
+            words = {"int": "a whole number", "float": "a number", "bool": "true or false",
+                     "null": "null"}.get(what, what)  # fmt: skip
+            self.problem(
+                where,
+                f"{node.value!r} is not {words}, as its tag !!{what} says",
+                "remove the tag, or write the value it asks for",
+            )
+            return None
         if isinstance(value, float):
             if not math.isfinite(value):
                 self.problem(
-                    _mark(node.start_mark),
+                    where,
                     f"{node.value} is not a finite number",
                     "write a plain number such as 12.5",
                 )
                 return None
             if value.is_integer() and abs(value) <= 2**53:
                 return int(value)  # 6.0 is 6, wherever a whole number is expected
-        return value
+        return value  # each file's schema and checks bound it to what its game can use
 
     def _text(self, node: Any) -> str | None:
         from workbench.maps.text import text_problem  # here: the maps package imports this one
@@ -483,6 +523,27 @@ def schema_label(path: YamlPath, data: Any, words: Mapping[str, str] | None = No
     return ".".join(map(str, path))
 
 
+def _too_deep(text: str) -> tuple[int, int] | None:
+    """Where the values of ``text`` first nest deeper than :data:`MAX_DEPTH`, or None
+    (read from libyaml's events, which need no recursion; a file that does not parse is
+    left to the reader, which says why)."""
+    depth = 0
+    try:
+        for event in yaml.parse(text, Loader=_FAST or yaml.SafeLoader):
+            if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    return _mark(event.start_mark)
+            elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+                depth -= 1
+    except yaml.MarkedYAMLError as e:
+        if "nesting depth" in str(e.problem):  # libyaml's own limit (1,000 levels)
+            return _mark(e.problem_mark)
+    except (yaml.YAMLError, RecursionError):
+        pass
+    return None
+
+
 def _compose_fast(text: str) -> Any:
     """The document's node composed by libyaml, or None when the file needs PyYAML's reader
     for a message (a syntax error, an anchor, an alias, no document)."""
@@ -496,16 +557,76 @@ def _compose_fast(text: str) -> Any:
         return None
 
 
+_BREAKS = re.compile("\r\n|[\r\n\x85\u2028\u2029]")
+"""YAML's line breaks (PyYAML's reader counts all of these as ends of lines)."""
+_KIND_LINE = re.compile(r"""kind:[ \t]*(?:"([^"\\]*)"|'([^']*)'|([^\s#"'][^#]*?))[ \t]*(?:#.*)?""")
+
+
+def data_kind(data: str | bytes) -> str:
+    """The ``kind:`` a data file's top-level mapping declares (``lattice`` when it declares
+    none, as lattice maps may): the one answer ``workbench check``, the loaders and every
+    command go by, so that they never read the same bytes as different kinds of file.
+
+    The kind is read as the YAML reader reads it: quoted or not, with a comment after it,
+    anywhere in the top-level mapping, whatever the line ends (``\\r``, NEL, U+2028 are
+    line ends to YAML). A file that does not parse is looked at line by line instead, so
+    that its own reader reports its syntax error.
+
+    Examples
+    --------
+    >>> data_kind(b"format: 1\\nkind: routes\\n"), data_kind("kind: 'cards'  # set\\n")
+    ('routes', 'cards')
+    >>> data_kind("name: x\\rkind: routes\\r"), data_kind("name: x\\n  kind: routes\\n")
+    ('routes', 'lattice')
+    >>> data_kind("name: [unclosed\\nkind: cards\\n"), data_kind("- a list")
+    ('cards', 'lattice')
+    """
+    raw = data[: MAX_BYTES + 1]
+    text = raw.decode("utf-8", "replace") if isinstance(raw, bytes) else raw
+    text = text.removeprefix("\ufeff")
+    try:
+        depth = 0
+        is_key = True
+        want = False
+        for event in yaml.parse(text, Loader=_FAST or yaml.SafeLoader):
+            if isinstance(event, (yaml.DocumentEndEvent, yaml.StreamEndEvent)):
+                break
+            starts = isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent))
+            if isinstance(event, (yaml.ScalarEvent, yaml.AliasEvent)) or starts:
+                if depth == 0 and not isinstance(event, yaml.MappingStartEvent):
+                    return "lattice"  # the document is not a mapping
+                if depth == 1:
+                    if want:
+                        return str(event.value) if isinstance(event, yaml.ScalarEvent) else ""
+                    want = is_key and isinstance(event, yaml.ScalarEvent) and event.value == "kind"
+                    is_key = not is_key
+                if starts:
+                    depth += 1
+            elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+                depth -= 1
+        return "lattice"
+    except (yaml.YAMLError, RecursionError):
+        pass
+    for line in _BREAKS.split(text):
+        found = _KIND_LINE.fullmatch(line)
+        if found:
+            return next(g for g in found.groups() if g is not None).strip()
+    return "lattice"
+
+
 def read_bytes(path: str | os.PathLike[str]) -> bytes:
-    """The first ``MAX_BYTES + 1`` bytes of the file at ``path`` (enough to say it is too big).
+    """The first ``MAX_BYTES + 1`` bytes of the file at ``path`` (enough to say it is too
+    big); anything but a regular file is refused with an ``OSError`` before it is opened
+    for reading (:func:`workbench.files.read_regular`).
 
     Examples
     --------
     >>> read_bytes("maps/tiny.yaml")[:10]
     b'# yaml-lan'
     """
-    with open(path, "rb") as f:
-        return f.read(MAX_BYTES + 1)
+    from workbench.files import read_regular
+
+    return read_regular(path, MAX_BYTES)
 
 
 def file_size(path: str | os.PathLike[str]) -> int:

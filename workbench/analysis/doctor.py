@@ -886,7 +886,9 @@ def plan(
     if progress is not False:
         from tqdm.auto import tqdm
 
-        bar = tqdm(total=None, unit="candidate", desc="doctor", delay=0 if progress else 2.0)
+        bar = tqdm(total=None, desc="doctor: ", delay=0 if progress else 2.0,
+                   bar_format="{desc}{n} candidates scored [{elapsed}, {rate_fmt}]",
+                   unit=" candidates")  # fmt: skip
 
     def tick() -> None:
         nonlocal scored

@@ -119,7 +119,8 @@ def ticket_paths(board: RouteBoard) -> pd.DataFrame:
                 "route": "-".join(paths[0]) if paths else "",
             }
         )
-    return pd.DataFrame(rows)
+    columns = ["ticket", "a", "b", "points", "long", "cars", "difference", "paths", "band", "route"]
+    return pd.DataFrame(rows, columns=columns)  # the columns even for a board without tickets
 
 
 def _path_shares(G: nx.Graph, a: str, b: str) -> dict[frozenset[str], float]:
@@ -277,7 +278,8 @@ def route_load(board: RouteBoard, players: int = 4) -> pd.DataFrame:
                 "load": use / open_lanes,
             }
         )
-    table = pd.DataFrame(rows)
+    columns = ["route", "a", "b", "lane", "length", "color", "kind", "double", "usage", "load"]
+    table = pd.DataFrame(rows, columns=columns)
     return table.sort_values(["load", "route"], ascending=[False, True], ignore_index=True)
 
 

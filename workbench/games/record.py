@@ -94,17 +94,19 @@ def load_record(record: Any, board: Any = None) -> State:
     ValueError: the saved game is of 'chess', which the workbench does not know; ...
     """
     from workbench.games.registry import GAMES
+    from workbench.records import check_plain, shown
 
     if not isinstance(record, dict):
         raise ValueError(f"a saved game is a mapping of keys, not {type(record).__name__}")
+    check_plain(record)  # plain JSON, nested a few levels: before anything reads it
     name = record.get("game")
     if not isinstance(name, str):
         raise ValueError(
-            f"the saved game's 'game' is {name!r}: it should name a game ({', '.join(GAMES)})"
+            f"the saved game's 'game' is {shown(name)}: it should name a game ({', '.join(GAMES)})"
         )
     if name not in GAMES:
         raise ValueError(
-            f"the saved game is of {name!r}, which the workbench does not know; "
+            f"the saved game is of {shown(name)}, which the workbench does not know; "
             f"the games are: {', '.join(GAMES)}"
         )
     info = GAMES[name]

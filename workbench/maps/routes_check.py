@@ -10,6 +10,7 @@ routes that cross on the plane, totals that do not match the deck). The loader p
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable
 from difflib import get_close_matches
@@ -20,6 +21,7 @@ from shapely.geometry import LineString, Polygon
 
 from workbench.exceptions import Problem
 from workbench.maps.routes import GRAY, MAX_LENGTH, PRINTED_LENGTHS, Route, RouteBoard
+from workbench.maps.text import name_problem
 
 __all__ = ["RouteLocate", "check_routes"]
 
@@ -30,6 +32,13 @@ RouteLocate = Callable[[str, Any, str | None], tuple[int, int]]
 (key: the Ticket), ``"color"`` (key: its name), ``"land"`` (key: its index), ``"deck"``,
 ``"projection"`` or ``"file"``.
 """
+
+
+_COLOR_WORD = re.compile(r"[^\W\d_][^\W_]*(?:_[^\W_]+)*")
+"""A card color's name as the game's log writes it (``take red``, ``claim A-B 2red``): one
+word of letters and digits that starts with a letter, parts joined by ``_``."""
+_RESERVED = ("loco", "ticket")
+"""Words the log uses for other things: a locomotive card, a ticket dealt."""
 
 
 def _nowhere(kind: str, key: Any, field: str | None) -> tuple[int, int]:
@@ -78,6 +87,16 @@ def check_routes(
         problems.append(Problem(path, line, column, message, hint, severity))
 
     colors = list(board.color_names)
+    for name in dict.fromkeys(colors):
+        problem = name_problem(name)
+        if problem is None and (not _COLOR_WORD.fullmatch(name) or name in _RESERVED):
+            problem = (
+                "the game's log writes a color as one word of letters and digits that starts "
+                f"with a letter, other than {' and '.join(_RESERVED)}",
+                "rename it, such as light_blue",
+            )
+        if problem is not None:
+            report("color", name, "name", f"color name {name!r}: {problem[0]}", problem[1])
     for name, count in Counter(colors).items():
         if count > 1:
             report(
@@ -96,8 +115,10 @@ def check_routes(
             "remove gray from colors",
         )
 
+    projected = True  # whether positions can be drawn (a projection that cannot is reported)
     if board.projection is not None:
         p1, p2 = board.projection.parallels
+        lon, lat = board.projection.center
         if not (-89 < p1 < 89 and -89 < p2 < 89) or p1 * p2 <= 0 or abs(p1 + p2) < 1e-9:
             report(
                 "projection",
@@ -106,6 +127,16 @@ def check_routes(
                 f"the projection's parallels {p1:g} and {p2:g} cannot make a conic projection",
                 "pick two latitudes on the same side of the equator, such as [40, 60]",
             )
+            projected = False
+        elif not (-180 <= lon <= 360 and -85 <= lat <= 85):
+            report(
+                "projection",
+                None,
+                "center",
+                f"the projection's center {[lon, lat]} is not a longitude and latitude",
+                "write center: [longitude, latitude] in degrees, latitude between -85 and 85",
+            )
+            projected = False
 
     for i, area in enumerate(board.land):
         if not Polygon(area.polygon).is_valid:
@@ -119,6 +150,14 @@ def check_routes(
 
     names = Counter(c.name for c in board.cities)
     for city in board.cities:
+        problem = name_problem(city.name)
+        if problem is None and "," in city.name:
+            problem = (
+                "it holds a comma, which the game's log writes between tickets",
+                "write the name without a comma",
+            )
+        if problem is not None:
+            report("city", city, "name", f"city name {city.name!r}: {problem[0]}", problem[1])
         if names[city.name] > 1:
             report(
                 "city",
@@ -131,6 +170,7 @@ def check_routes(
         if board.projection is not None and not (
             -180 <= city.at[0] <= 360 and -85 <= city.at[1] <= 85
         ):
+            projected = False
             report(
                 "city",
                 city,
@@ -216,6 +256,17 @@ def check_routes(
                 f"locomotive{'s' if r.locomotives > 1 else ''}",
                 "only ferries need locomotives: make it kind: ferry or remove locomotives",
             )
+        if board.projection is not None and any(
+            not (-180 <= x <= 360 and -85 <= y <= 85) for x, y in r.via
+        ):
+            projected = False
+            report(
+                "route",
+                r,
+                "via",
+                f"{label} bends at a point that is not a longitude and latitude",
+                "write via: [[longitude, latitude], ...] in degrees, latitude between -85 and 85",
+            )
         pairs[r.ends] += 1
         by_pair.setdefault(r.ends, []).append(r)
         if pairs[r.ends] == 3:
@@ -288,7 +339,21 @@ def check_routes(
         if seen_tickets[t.ends] == 2:
             report("ticket", t, "between", f"{label} appears twice", "keep one of them", "warning")
 
-    _check_crossings(board, report)
+    written: dict[str, Any] = {}
+    for kind, items in (("route", board.routes), ("ticket", board.tickets)):
+        for item in items:
+            first = written.setdefault(f"{kind} {item.id}", item)
+            if first is not item and first.ends != item.ends:
+                report(
+                    kind,
+                    item,
+                    "between",
+                    f"{kind}s {'-'.join(first.ends)!r} and {'-'.join(item.ends)!r} are both "
+                    f"written {item.id!r} in the game's log",
+                    "rename one of the cities, so that a name and a dash do not make another",
+                )
+    if projected:
+        _check_crossings(board, report)
     _check_totals(board, report)
 
     problems.sort(key=lambda p: (p.severity != "error", p.line, p.column))

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import dataclasses
 import os
-import re
 from collections.abc import Iterator
 from functools import lru_cache
 from pathlib import Path
@@ -39,6 +38,7 @@ from workbench.yamlfile import (
     SCHEMA_LINE,
     YamlPath,
     YamlReader,
+    data_kind,
     read_bytes,
     schema_label,
     yaml_block,
@@ -56,19 +56,17 @@ __all__ = [
     "save_routes",
 ]
 
-_KIND_RE = re.compile(rb"^kind:[ \t]*([\"']?)routes\1[ \t]*(#[^\r\n]*)?\r?$", re.MULTILINE)
-
 
 def is_routes_text(data: str | bytes) -> bool:
-    """Whether a map file's text says ``kind: routes`` at the top level.
+    """Whether a map file's text says ``kind: routes`` at the top level (as
+    :func:`workbench.yamlfile.data_kind` reads it, the one reading every command shares).
 
     Examples
     --------
     >>> is_routes_text("format: 1\\nkind: routes\\nname: x\\n"), is_routes_text("kind: lattice")
     (True, False)
     """
-    raw = data.encode("utf-8", "replace") if isinstance(data, str) else data
-    return _KIND_RE.search(raw) is not None
+    return data_kind(data) == "routes"
 
 
 _HINTS = {

@@ -20,9 +20,16 @@ ROUTES_SCHEMA_ID = "https://rail-workbench.example/routes.schema.json"
 _text = {"type": "string"}
 _note = {"type": "string", "description": "Free text, kept when the board is saved."}
 _name = {"type": "string", "minLength": 1}
+MAX_PLANE = 1_000_000
+"""The largest plane coordinate (a board drawn in degrees or kilometres stays far below)."""
+MAX_COUNT = 1000
+"""The most of any component a deck holds (cards of a color, locomotives, cars; Europe: 45)."""
+MAX_POINTS = 1000
+"""The most points a ticket scores (Europe's longest scores 21)."""
+
 _position = {
     "type": "array",
-    "items": {"type": "number"},
+    "items": {"type": "number", "minimum": -MAX_PLANE, "maximum": MAX_PLANE},
     "minItems": 2,
     "maxItems": 2,
     "description": "[longitude, latitude] in degrees with a projection, else plane [x, y].",
@@ -34,7 +41,7 @@ _between = {
     "maxItems": 2,
     "description": "The two cities' names.",
 }
-_count = {"type": "integer", "minimum": 0}
+_count = {"type": "integer", "minimum": 0, "maximum": MAX_COUNT}
 
 ROUTES_SCHEMA: dict[str, Any] = {
     "$schema": "http://json-schema.org/draft-07/schema#",
@@ -71,22 +78,22 @@ ROUTES_SCHEMA: dict[str, Any] = {
             "type": "object",
             "additionalProperties": False,
             "properties": {
-                "cards_per_color": {"type": "integer", "minimum": 1},
+                "cards_per_color": {"type": "integer", "minimum": 1, "maximum": MAX_COUNT},
                 "locomotives": _count,
-                "cars": {"type": "integer", "minimum": 1},
+                "cars": {"type": "integer", "minimum": 1, "maximum": MAX_COUNT},
                 "stations": _count,
                 "players": {
                     "type": "array",
-                    "items": {"type": "integer", "minimum": 1},
+                    "items": {"type": "integer", "minimum": 1, "maximum": 20},
                     "minItems": 2,
                     "maxItems": 2,
                     "description": "[fewest, most] players.",
                 },
-                "short_tickets": _count,
-                "long_tickets": _count,
+                "short_tickets": {"type": "integer", "minimum": 0, "maximum": 100_000},
+                "long_tickets": {"type": "integer", "minimum": 0, "maximum": 100_000},
                 "route_points": {
                     "type": "array",
-                    "items": {"type": "integer", "minimum": 0},
+                    "items": {"type": "integer", "minimum": 0, "maximum": MAX_COUNT},
                     "minItems": 1,
                     "maxItems": 8,
                     "description": "Points for routes of 1, 2, 3, ... cars, as the board's "
@@ -158,7 +165,7 @@ ROUTES_SCHEMA: dict[str, Any] = {
                 "additionalProperties": False,
                 "properties": {
                     "between": _between,
-                    "points": {"type": "integer", "minimum": 1},
+                    "points": {"type": "integer", "minimum": 1, "maximum": MAX_POINTS},
                     "long": {"type": "boolean"},
                     "note": _note,
                 },

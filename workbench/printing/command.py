@@ -103,11 +103,16 @@ def run_print(args: argparse.Namespace) -> int:
             err=True,
         )
         return 1
-    out = Path(args.output or f"{path.stem}-{'cards' if cards else 'board'}.pdf")
-    problem = output_problem(out)
+    named = (
+        args.output
+        if args.output is not None
+        else f"{path.stem}-{'cards' if cards else 'board'}.pdf"
+    )
+    problem = output_problem(named, [path])  # never over the board or card set it prints
     if problem is not None:
-        _say(f"workbench print: cannot write -o {str(out)!r}: {problem}", err=True)
+        _say(f"workbench print: cannot write -o {named!r}: {problem}", err=True)
         return 1
+    out = Path(named)
     try:
         source = load_cards(path) if card_set else load_map(path)
         from workbench.games.transorient_express.cards import CardSet

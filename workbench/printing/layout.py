@@ -92,6 +92,11 @@ class Tile:
     h: float
 
 
+MAX_TILES = 400
+"""The most pages a tiled board may take (a board at Trans Europa's real size takes 12 A4
+pages; 400 is a poster several metres wide): more is refused before anything is drawn."""
+
+
 def column(i: int) -> str:
     letters = string.ascii_uppercase
     return letters[i] if i < 26 else letters[i // 26 - 1] + letters[i % 26]
@@ -137,7 +142,13 @@ def plan_tiles(
         if best is None or cols * rows < best[0]:
             best = (cols * rows, landscape, cols, rows, w, h)
     assert best is not None
-    _, landscape, cols, rows, w, h = best
+    pages, landscape, cols, rows, w, h = best
+    if pages > MAX_TILES:
+        raise ValueError(
+            f"a {width / 10:.0f} x {height / 10:.0f} cm board takes {pages:,} pages of "
+            f"{paper.name}, more than the {MAX_TILES} a print may take: print it at a smaller "
+            "--scale, or on one page (--one-page)"
+        )
     tiles = [
         Tile(
             f"{column(c)}{r + 1}",

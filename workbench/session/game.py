@@ -472,12 +472,12 @@ class GameSession:
         >>> other.state == session.state, other.log == session.log
         (True, True)
         """
-        from workbench.files import write_atomic
+        from workbench.files import inputs_read, write_atomic
 
         if self.match is None:
             raise ValueError("there is no game to save")
         text = json.dumps(dump_record(self.state), indent=1) + "\n"
-        return write_atomic(path, text)
+        return write_atomic(path, text, inputs=inputs_read())  # never over a board read
 
     def load(self, path: str | os.PathLike[str], seats: Sequence[str] | None = None) -> None:
         """Continue the saved game at ``path`` (see :meth:`save`) with ``seats`` (the
@@ -489,8 +489,10 @@ class GameSession:
         (the record's own checks say what is wrong) or a number of seats that does not
         match; the session then keeps its game.
         """
+        from workbench.records import read_record
+
         try:
-            record = json.loads(Path(path).read_text(encoding="utf-8"))
+            record = read_record(path)  # bounded, regular files only; errors name the file
         except json.JSONDecodeError as error:
             raise ValueError(
                 f"{path}:{error.lineno}:{error.colno}: not a saved game (JSON): {error.msg}"

@@ -25,6 +25,12 @@ and :class:`DealTicket` (``deal ticket Berlin-Roma``).
 Claim(route='Frankfurt-Paris#2', payment=Payment(color='white', cards=2, locos=1))
 >>> str(parse_action("keep Berlin-Roma,Paris-Wien"))
 'keep Berlin-Roma,Paris-Wien'
+
+City names may hold spaces, dashes and accents (``claim Dieppe-Paris Nord 1pink``): the
+payment is always the last word, a route or ticket id is the rest, and tickets in a keep
+are separated by commas, which ``workbench check`` refuses in a route board's city names;
+a card color is one word (also checked), so every action of every board ``check`` accepts
+reads back as it was written.
 """
 
 from __future__ import annotations
@@ -249,6 +255,13 @@ _SINGLE: dict[str, Any] = {
 }
 
 
+def _name(text: str, what: str) -> str:
+    """``text`` as the name of a ``what``; ``ValueError`` for a blank or padded one."""
+    if not text.strip() or text != text.strip():
+        raise ValueError(f"{text!r} is not a {what}'s name")
+    return text
+
+
 def parse_action(text: str) -> Action:
     """The action written ``text`` (see the module's table); ``ValueError`` saying why.
 
@@ -256,6 +269,8 @@ def parse_action(text: str) -> Action:
     --------
     >>> parse_action("take loco"), parse_action("deal ticket Berlin-Roma")
     (TakeCard(color='loco'), DealTicket(ticket='Berlin-Roma'))
+    >>> parse_action("claim Dieppe-Paris Nord 1pink")
+    Claim(route='Dieppe-Paris Nord', payment=Payment(color='pink', cards=1, locos=0))
     >>> parse_action("build Wien")
     Traceback (most recent call last):
     ...
@@ -265,23 +280,23 @@ def parse_action(text: str) -> Action:
         raise ValueError(f"{text!r} is not an action's text")
     if text in _SINGLE:
         return _SINGLE[text]  # type: ignore[no-any-return,unused-ignore]
-    words = text.split(" ")
-    head = words[0]
+    head, _, rest = text.partition(" ")
+    words = rest.split(" ")
     try:
-        if head == "take" and len(words) == 2:
-            return TakeCard(words[1])
-        if head == "claim" and len(words) == 3:
-            return Claim(words[1], parse_payment(words[2]))
-        if head == "pay" and len(words) == 2:
-            return PayTunnel(parse_payment(words[1]))
-        if head == "keep" and len(words) == 2:
-            return Keep(tuple(words[1].split(",")))
-        if head == "station" and len(words) == 3:
-            return BuildStation(words[1], parse_payment(words[2]))
-        if head == "deal" and len(words) == 2:
-            return Deal(words[1])
-        if head == "deal" and len(words) == 3 and words[1] == "ticket":
-            return DealTicket(words[2])
+        if head == "take" and len(words) == 1:
+            return TakeCard(_name(rest, "card"))
+        if head == "claim" and len(words) >= 2:
+            return Claim(_name(" ".join(words[:-1]), "route"), parse_payment(words[-1]))
+        if head == "pay" and len(words) == 1:
+            return PayTunnel(parse_payment(rest))
+        if head == "keep" and rest:
+            return Keep(tuple(_name(t, "ticket") for t in rest.split(",")))
+        if head == "station" and len(words) >= 2:
+            return BuildStation(_name(" ".join(words[:-1]), "city"), parse_payment(words[-1]))
+        if head == "deal" and rest.startswith("ticket "):
+            return DealTicket(_name(rest.removeprefix("ticket "), "ticket"))
+        if head == "deal" and len(words) == 1:
+            return Deal(_name(rest, "card"))
     except ValueError as e:
         raise ValueError(f"{text!r}: {e}") from None
     raise ValueError(

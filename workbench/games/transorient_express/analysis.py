@@ -65,7 +65,8 @@ class BalanceReport:
         )
 
     def text(self) -> str:
-        """The findings in a few lines of text."""
+        """The findings in a few lines of text; what cannot be measured (no card of a kind
+        was ever played, a color costs nothing) says so instead of a number."""
         lines = [
             f"{self.name}: {self.games} games each for "
             f"{', '.join(map(str, self.players))} players ({', '.join(self.bots)})"
@@ -73,24 +74,42 @@ class BalanceReport:
         lines.append("first-player advantage (seat 0's win share, fair = 1/players):")
         for row in self.first_player.itertuples():
             lines.append(
-                f"  {row.players} players: {row.share:.3f} "
-                f"[{row.low:.3f}, {row.high:.3f}] vs {row.fair:.3f}"
+                f"  {row.players} players: {_num(row.share, '.3f')} "
+                f"[{_num(row.low, '.3f')}, {_num(row.high, '.3f')}] vs {row.fair:.3f}"
             )
         lines.append("effects (lift with / without, 1 = fair):")
         for row in self.effects.itertuples():
+            if not row.seats_with:
+                lines.append(f"  {row.effect:13} never held by a seat: no lift to measure")
+                continue
             lines.append(
-                f"  {row.effect:13} {row.lift_with:.2f} [{row.low:.2f}, {row.high:.2f}]"
-                f" / {row.lift_without:.2f}"
+                f"  {row.effect:13} {_num(row.lift_with)} [{_num(row.low)}, {_num(row.high)}]"
+                f" / {_num(row.lift_without)}"
             )
         lines.append("points per token by card color (printed / realized):")
         for row in self.colors.itertuples():
-            lines.append(f"  {row.color:7} {row.points_per_token:.2f} / {row.realized:.2f}")
+            printed = _num(row.points_per_token) if row.cards else "no cards"
+            if row.cards and _num(row.points_per_token) == "n/a":
+                printed = "free cards"
+            realized = _num(row.realized) if row.played else "none played"
+            lines.append(f"  {row.color:7} {printed} / {realized}")
         lines.append("objectives that decide games most:")
         for row in self.objectives.head(6).itertuples():
-            lines.append(f"  {row.objective:28} decides {row.decides:.1%} of {row.games} games")
+            if not row.games:
+                lines.append(f"  {row.objective!s:28} in no finished game: cannot be measured")
+                continue
+            lines.append(
+                f"  {row.objective!s:28} decides {_num(row.decides, '.1%')} of {row.games!s} games"
+            )
+        if self.cards.empty or not int(self.cards.played.sum()):
+            lines.append(
+                "cards that look too strong or too weak: cannot be measured, no Destination "
+                "card was played in any game (does the set have cards the players can pay?)"
+            )
+            return "\n".join(lines)
         lines.append(
             "cards that look too strong or too weak (lift interval clear of the "
-            f"average card's {self.baseline:.2f}):"
+            f"average card's {_num(self.baseline)}):"
         )
         if self.flagged.empty:
             lines.append("  none")
@@ -129,6 +148,16 @@ class BalanceReport:
     def save_html(self, path: str | os.PathLike[str]) -> Path:
         """Write :meth:`to_html` to ``path`` atomically."""
         return write_atomic(path, self.to_html())
+
+
+def _num(x: Any, form: str = ".2f") -> str:
+    """``x`` written with ``form``, or ``n/a`` when it could not be measured (NaN)."""
+    value = float(x)
+    return "n/a" if value != value else format(value, form)
+
+
+_EVENT_COLUMNS = ("players", "game", "seat", "card", "event", "color", "tokens", "win_share")
+"""The columns of the cards table the analysis reads (present even when no card moved)."""
 
 
 def _lift(shares: pd.Series, players: pd.Series) -> tuple[float, float, float]:
@@ -180,6 +209,9 @@ def balance(
         game_frames.append(result.games.assign(players=n))
     seats = pd.concat(seats_frames, ignore_index=True)
     events = pd.concat(event_frames, ignore_index=True)
+    for column in _EVENT_COLUMNS:  # a set whose cards nobody takes has an empty table
+        if column not in events:
+            events[column] = pd.Series(dtype=float if column in ("tokens", "win_share") else object)
     games_df = pd.concat(game_frames, ignore_index=True)
     total_games = len(games_df)
 
@@ -205,7 +237,9 @@ def balance(
                 "high": high,
             }
         )
-    card_table = pd.DataFrame(rows)
+    card_columns = ["card", "color", "effect", "cost", "points", "taken", "played", "in_winner",
+                    "lift", "low", "high"]  # fmt: skip
+    card_table = pd.DataFrame(rows, columns=card_columns)
     card_table["taken_per_game"] = card_table.taken / total_games
     card_table["played_per_game"] = card_table.played / total_games
 
@@ -220,7 +254,8 @@ def balance(
     key = ["players", "game", "seat"]
     seat_index = seats.set_index(key)
     for kind in kinds:
-        has = holder[holder.icon] if kind == "luggage icon" else holder[holder.kind == kind]
+        mask_has = holder.icon.astype(bool) if kind == "luggage icon" else holder.kind == kind
+        has = holder.loc[mask_has]  # .loc: an empty mask selects rows, not columns
         with_keys = set(map(tuple, has[key].drop_duplicates().values.tolist()))
         mask = [k in with_keys for k in seat_index.index]
         yes = seat_index[mask]
@@ -237,7 +272,9 @@ def balance(
                 "lift_without": lift_no,
             }
         )
-    effects = pd.DataFrame(effect_rows).sort_values("lift_with", ascending=False)
+    effects = pd.DataFrame(effect_rows).sort_values(
+        "lift_with", ascending=False, na_position="last"
+    )
 
     # colors
     color_rows = []
@@ -254,7 +291,9 @@ def balance(
             {
                 "color": color,
                 "cards": len(mine_cards),
-                "points_per_token": sum(d.points for d in mine_cards) / tokens,
+                "points_per_token": (
+                    sum(d.points for d in mine_cards) / tokens if tokens else float("nan")
+                ),
                 "realized": float(realized),
                 "played": len(paid),
             }
@@ -351,7 +390,7 @@ def run_analyze(
     bad = [n for n in players if n not in (2, 3, 4)]
     if bad:
         print(f"{path}: Transorient Express is for 2 to 4 players, not {bad[0]}", file=sys.stderr)
-        return 2
+        return 1
     try:
         card_set = load_cards(path)
     except MapError as e:

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import difflib
 import os
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -69,6 +70,14 @@ OBJECTIVE_KINDS = {"visa": (1, 6), "season": (7, 12), "route": (13, 18)}
 SEASON_NEEDS = ("distinct", "same", "pairs", "colors")
 """What a Season card asks: ``distinct`` N colors, N cards of the ``same`` color, N
 ``pairs`` (colors with 2 cards or more), or one card of each of the ``colors`` listed."""
+
+
+MAX_VALUE = 1000
+"""The largest count, cost, number or score a card file may give (the shipped set's
+largest is 10 tokens of a color): what the game's tables and search can hold."""
+_WORD = re.compile(r"[^\W\d_][^\W_]*(?:_[^\W_]+)*")
+"""A color as the game's log writes it (``play 5-green``, ``return red``): one word of
+letters and digits that starts with a letter, parts joined by ``_``."""
 
 
 @dataclass(frozen=True)
@@ -271,7 +280,13 @@ class _CardReader:
                 )
 
     def integer(
-        self, item: dict[str, Any], path: tuple[Any, ...], key: str, low: int, default: Any = None
+        self,
+        item: dict[str, Any],
+        path: tuple[Any, ...],
+        key: str,
+        low: int,
+        default: Any = None,
+        high: int = MAX_VALUE,
     ) -> int | None:
         if key not in item:
             if default is None:
@@ -294,7 +309,30 @@ class _CardReader:
                 f"use {low} or more",
             )
             return None
+        if value > high:
+            self.problem(
+                self.at(*path, key),
+                f"{_label(path)}: {key} is {value}, above {high}",
+                f"use {low} to {high}; no card of the game needs more",
+            )
+            return None
         return value
+
+    def word(self, value: str, where: tuple[int, int], what: str) -> bool:
+        """Whether the color ``value`` can be written in the game's log; if not, say why."""
+        from workbench.maps.text import name_problem
+
+        problem = name_problem(value)
+        if problem is None and not _WORD.fullmatch(value):
+            problem = (
+                "the game's log writes a color as one word of letters and digits that starts "
+                "with a letter (play 5-green, return red)",
+                "rename it, such as light_blue",
+            )
+        if problem is not None:
+            self.problem(where, f"{what} {value!r}: {problem[0]}", problem[1])
+            return False
+        return True
 
     def color(self, value: Any, where: tuple[int, int], known: tuple[str, ...], what: str) -> str:
         if isinstance(value, str) and value in known:
@@ -325,7 +363,7 @@ class _CardReader:
 
     def build(self, doc: dict[str, Any]) -> CardSet | None:
         self.keys(doc, (), _TOP_KEYS)
-        if doc.get("format") != 1:
+        if isinstance(doc.get("format"), bool) or doc.get("format") != 1:
             self.problem(
                 self.at("format") if "format" in doc else (1, 1),
                 f"format is {doc.get('format')!r}; this reader reads format 1",
@@ -361,6 +399,7 @@ class _CardReader:
         else:
             good = []
             for color, _n in tokens.items():
+                self.word(str(color), self.key_at("tokens", color), "token color")
                 ok = self.integer(tokens, ("tokens",), color, 1)
                 if ok is not None:
                     good.append((str(color), ok))
@@ -377,6 +416,7 @@ class _CardReader:
         else:
             colors = tuple(colors_value)
             for i, c in enumerate(colors):
+                self.word(c, self.at("colors", i), "card color")
                 if colors.index(c) != i:
                     self.problem(self.at("colors", i), f"color {c!r} is listed twice", "keep one")
         destinations = self.destinations(doc, token_colors, colors)
@@ -665,26 +705,26 @@ def _label(path: tuple[Any, ...]) -> str:
 
 
 def _read(path: str | os.PathLike[str]) -> bytes:
-    from workbench.maps.io import MAX_BYTES
+    from workbench.yamlfile import read_bytes  # bounded, regular files only
 
-    with open(path, "rb") as f:
-        return f.read(MAX_BYTES + 1)
+    return read_bytes(path)
 
 
 def is_cards_file(path: str | os.PathLike[str]) -> bool:
-    """Whether the file at ``path`` says ``kind: cards`` at the top level (in its first
-    4 KiB), so ``workbench check`` and ``analyze`` can send it here rather than to the
-    board loader. Unreadable files are not card files (the board loader says why).
+    """Whether the file at ``path`` says ``kind: cards`` at the top level (as
+    :func:`workbench.yamlfile.data_kind` reads it, as every command does), so ``workbench
+    check`` and ``analyze`` can send it here rather than to the board loader. Unreadable
+    files are not card files (the board loader says why).
 
     >>> is_cards_file("maps/transorient_express.yaml"), is_cards_file("maps/tiny.yaml")
     (True, False)
     """
+    from workbench.yamlfile import data_kind, read_bytes
+
     try:
-        with open(path, "rb") as f:
-            head = f.read(4096).decode("utf-8", "replace")
+        return data_kind(read_bytes(path)) == "cards"
     except OSError:
         return False
-    return any(line.strip() == "kind: cards" for line in head.splitlines() if line[:1] != " ")
 
 
 def check_cards(path: str | os.PathLike[str]) -> list[Problem]:
