@@ -19,13 +19,16 @@ def test_play_to_the_end_by_tapping(page, lab) -> None:  # type: ignore[no-untyp
     for _ in range(300):
         if "Game over" in root.inner_text():
             break
-        before = root.locator(".widget-html").first.inner_text()
-        button = root.locator("button:not([disabled])").first
-        button.click()
+        before = root.locator(".wb-transorient-log").inner_text()
+        taps = ", ".join(
+            f".wb-transorient-{part} button:not([disabled])"
+            for part in ("station", "hand", "extra")
+        )
+        root.locator(taps).first.click()
         page.wait_for_function(
             "([sel, old]) => { const e = document.querySelector(sel);"
             " return e && e.innerText !== old; }",
-            arg=[".wb-transorient .widget-html", before],
+            arg=[".wb-transorient-log", before],
             timeout=30_000,
         )
         page.wait_for_selector(IDLE, timeout=60_000)

@@ -461,7 +461,7 @@ class PlaySession(GameSession):
 
     # ------------------------------------------------------------------ setting up
 
-    def new_game(  # type: ignore[override]
+    def new_game(
         self,
         seats: Sequence[str] | None = None,
         *,
@@ -512,7 +512,8 @@ class PlaySession(GameSession):
         """Continue the saved game at ``path`` (:meth:`GameSession.load`); the special card
         is read from its rules."""
         super().load(path, seats)
-        rules = self.game.rules
+        assert self.match is not None
+        rules = _engine(self.match.game).rules
         cards = tuple(rules.special_cards)
         if cards == tuple(DECK):
             self.card = DECK_CHOICE
@@ -532,12 +533,12 @@ class PlaySession(GameSession):
         return {"hint"}
 
     @property
-    def game(self) -> Game | None:  # type: ignore[override]
+    def game(self) -> Game | None:
         """The engine's game of Trans Europa (``None`` when it could not start)."""
         return None if self.match is None else _engine(self.match.game)
 
     @property
-    def state(self) -> State | None:  # type: ignore[override]
+    def state(self) -> State | None:
         """The engine's state of Trans Europa (``None`` when the game could not start)."""
         return None if self.match is None else _engine(self.match.state)
 

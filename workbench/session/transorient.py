@@ -16,6 +16,8 @@ besides the state, all seen from the viewer's seat (:meth:`~GameSession.viewer`)
   (:meth:`~TransorientSession.seat_rows`), the bag and the Stationmaster;
 * the log in words, naming a Luggage card drawn, the one kept and a card discarded only
   to their owner (:meth:`~TransorientSession.describe`);
+* the hint: the move the planner bot would make in the viewer's seat, and what it does
+  (:meth:`~TransorientSession.hint`);
 * at the end, the scoring line by line in words (:meth:`~TransorientSession.explain_scoring`),
   whose ``+N`` lines add up to each seat's score.
 
@@ -37,6 +39,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+
 from workbench.games.transorient_express.actions import (
     Discard,
     Keep,
@@ -56,7 +60,10 @@ from workbench.games.transorient_express.game import TransorientExpress, Transor
 from workbench.games.transorient_express.scoring import objective_value
 from workbench.session.game import HUMAN, GameSession
 
-__all__ = ["PHASES", "CardView", "Tap", "TransorientSession"]
+__all__ = ["HINT_BOT", "PHASES", "CardView", "Tap", "TransorientSession"]
+
+HINT_BOT = "planner"
+"""The bot whose move the hint suggests."""
 
 PHASES = {
     "take": "take a card from the bottom row or a token pile",
@@ -178,6 +185,33 @@ class TransorientSession(GameSession):
             return False
         self.run()
         return True
+
+    def hint(self) -> str | None:
+        """The move the planner bot (:data:`HINT_BOT`) would make for the person on turn,
+        from what that seat sees, with what it does, in :attr:`message`; its text, or
+        ``None`` (and a message saying why) when no person is on turn.
+
+        Examples
+        --------
+        >>> session = TransorientSession(seats=["human", "greedy"], seed=3)
+        >>> move = session.hint()
+        >>> move in {str(a) for a in session.choices()}, session.message.startswith("Hint: ")
+        (True, True)
+        """
+        if not self.human_to_play():
+            self.say("hints are for a person's turn", error=True)
+            return None
+        state = self.state
+        seat = state.to_play
+        assert seat is not None
+        bot = self.info.bots[HINT_BOT](self.game, seat, np.random.default_rng(self.seed))
+        text = state.text(bot.act(state.observation(seat)))
+        taps = [*self.station()[1], *self.hand()]
+        does = {t.text: t.does for view in taps for t in view.taps}
+        does.update({t.text: t.does for t in self.other_taps()})
+        why = f": {does[text]}" if text in does else ""
+        self.say(f"Hint: {text}{why} (the {HINT_BOT} bot's move).", kind="hint")
+        return text
 
     def _name(self, seat: int) -> str:
         return "you" if self.sees(seat) else f"seat {seat}"

@@ -33,8 +33,8 @@ from typing import Any
 
 from workbench.games.ticket_to_ride import TicketToRide, TicketToRideState
 from workbench.games.ticket_to_ride.actions import LOCO, DrawBlind, TakeCard
-from workbench.session.events import Change
 from workbench.session.ttr_play import TicketToRideSession
+from workbench.ui._play_base import PlayWidget
 
 __all__ = ["SEAT_COLORS", "TicketToRidePlay"]
 
@@ -44,7 +44,7 @@ SEAT_COLORS = ("#c0392b", "#1f77b4", "#2ca02c", "#8e44ad", "#e67e22")
 _CARD_FILL = {LOCO: "linear-gradient(90deg,#e74c3c,#f1c40f,#2ecc71,#3498db,#9b59b6)"}
 
 
-class TicketToRidePlay:
+class TicketToRidePlay(PlayWidget):
     """The Ticket to Ride widget over a :class:`TicketToRideSession`.
 
     Parameters
@@ -64,7 +64,13 @@ class TicketToRidePlay:
     bots : {"auto", "step"}
         Whether the bots answer at once after your move, or one decision per press of
         **Bot move** (:meth:`step_bot`).
+    delay : float, optional
+        Seconds between two bot decisions in a notebook (``bots="auto"`` only).
     """
+
+    prefix = "wb-ttr"
+    save_name = "ttr_game.json"
+    session: TicketToRideSession
 
     def __init__(
         self,
@@ -76,28 +82,20 @@ class TicketToRidePlay:
         *,
         session: TicketToRideSession | None = None,
         bots: str = "auto",
+        delay: float = 0,
     ) -> None:
         if bots not in ("auto", "step"):
             raise ValueError(f"bots is {bots!r}: use 'auto' or 'step'")
-        self.session = (
-            session
-            if session is not None
-            else TicketToRideSession(board=board, seats=seats, rules=rules, seed=seed)
-        )
+        if session is None:
+            session = TicketToRideSession(board=board, seats=seats, rules=rules, seed=seed)
         self.bots = bots
         self.width = width
-        self._widgets: dict[str, Any] = {}
-        self._root: Any = None
         self._sources: dict[str, Any] = {}
-        self._busy = False
-        self.session.on_change(self._on_change)
-        if bots == "auto":
-            self.session.run()
+        super().__init__(session, delay if bots == "auto" else None)
+        self._start()
 
     def __repr__(self) -> str:
         return f"<TicketToRidePlay {', '.join(self.session.seats)}; {self.status()}>"
-
-    # ------------------------------------------------------------------ the session's
 
     @property
     def state(self) -> TicketToRideState:
@@ -109,107 +107,17 @@ class TicketToRidePlay:
         """The session's game."""
         return self.session.game
 
-    @property
-    def board(self) -> Any:
-        """The route board played on."""
-        return self.session.board
-
-    @property
-    def log(self) -> list[str]:
-        """The session's log."""
-        return self.session.log
-
-    @property
-    def message(self) -> str:
-        """The session's message."""
-        return self.session.message
-
-    def status(self) -> str:
-        """The session's status line."""
-        return self.session.status()
-
-    def choices(self) -> list[Any]:
-        """The moves on offer (:meth:`TicketToRideSession.choices`)."""
-        return self.session.choices()
-
-    def _do(self, call: Any, *args: Any) -> Any:
-        """Run a session call without a redraw per change, then redraw once."""
-        self._busy = True
-        try:
-            return call(*args)
-        finally:
-            self._busy = False
-            self._refresh()
-
-    def play(self, action: Any) -> bool:
-        """Play your ``action`` (or its text); the bots answer at once with ``bots="auto"``.
-        ``False`` with :attr:`message` saying why when it is refused."""
-
-        def move() -> bool:
-            played = self.session.play(action)
-            if played and self.bots == "auto":
-                self.session.run()
-            return played
-
-        return bool(self._do(move))
-
     def click_route(self, route: str) -> list[Any]:
         """Select ``route`` (its id): the moves list its claims; returns them."""
-        return list(self._do(self.session.click_route, route))
+        return list(self._call(self.session.click_route, route))
 
     def unselect(self) -> None:
         """Select no route: the moves list every move again."""
-        self._do(self.session.unselect)
-
-    def play_bots(self) -> int:
-        """Let the bots (and chance) play until a person is on turn or the game ends."""
-        return int(self._do(self.session.run))
-
-    def step_bot(self) -> list[Any]:
-        """Play one bot decision (and the chance outcomes around it)."""
-        return list(self._do(self.session.step_bot))
+        self._call(self.session.unselect)
 
     def hint(self) -> list[str]:
         """The routes of the cheapest network joining your open tickets, drawn dashed."""
-        return list(self._do(self.session.hint))
-
-    def save(self, path: Any) -> Any:
-        """Save the game to ``path`` (:meth:`TicketToRideSession.save`)."""
-        return self.session.save(path)
-
-    def load(self, path: Any) -> None:
-        """Continue the game saved at ``path`` (:meth:`TicketToRideSession.load`)."""
-
-        def load() -> None:
-            self.session.load(path)
-            if self.bots == "auto":
-                self.session.run()
-
-        self._do(load)
-
-    def _on_change(self, change: Change) -> None:
-        """Redraw after a change made from code, once the bots have stopped."""
-        if self._busy or not self._widgets:
-            return
-        if "state" in change and self.session.bot_on_turn and self.bots == "auto":
-            return
-        self._refresh()
-
-    @property
-    def widget(self) -> Any:
-        """The ipywidgets box (built once)."""
-        if self._root is None:
-            self._root = self._build()
-            self._refresh()
-        return self._root
-
-    def _ipython_display_(self) -> None:
-        from IPython.display import HTML, display
-
-        from workbench.ui.render import bokehjs_once
-
-        display(HTML(bokehjs_once()))
-        display(self.widget)
+        return list(self._call(self.session.hint))
 
     def _figure(self) -> Any:
         from bokeh.models import ColumnDataSource, TapTool
@@ -262,88 +170,40 @@ class TicketToRidePlay:
         self._sources = {"claims": claims, "stations": stations, "hint": hint}
         return fig
 
-    def _build(self) -> Any:
+    def build_view(self) -> tuple[list[Any], list[Any], list[Any]]:
         import ipywidgets as w
         from jupyter_bokeh.widgets import BokehModel
 
-        board = BokehModel(self._figure())
-        board.add_class("wb-ttr-board")
+        board = self._part(BokehModel(self._figure()), "board")
         texts = {}
-        for name in ("status", "message", "hand", "tickets", "seats", "log", "scoring"):
-            texts[name] = w.HTML(layout=w.Layout(width="100%"))
-            texts[name].add_class(f"wb-ttr-{name}")
-        market = w.HBox(layout=w.Layout(flex_flow="row wrap"))
-        market.add_class("wb-ttr-market")
-        moves = w.Dropdown(options=[], layout=w.Layout(width="300px"))
-        moves.add_class("wb-ttr-moves")
-        go = w.Button(description="Play", button_style="primary")
-        go.add_class("wb-ttr-go")
-        bots = w.Button(description="Bots play" if self.bots == "auto" else "Bot move")
-        bots.add_class("wb-ttr-bots")
-        hint = w.Button(description="Hint", icon="lightbulb-o")
-        hint.add_class("wb-ttr-hint")
+        for name in ("hand", "tickets", "seat_table", "scoring"):
+            texts[name] = self._part(w.HTML(layout=w.Layout(width="100%")), name)
+        market = self._part(w.HBox(layout=w.Layout(flex_flow="row wrap")), "market")
+        moves = self._part(w.Dropdown(options=[], layout=w.Layout(width="300px")), "moves")
+        go = self._part(w.Button(description="Play", button_style="primary"), "go")
         unselect = w.Button(description="All moves")
-        path = w.Text(value="ttr_game.json", layout=w.Layout(width="150px"))
-        path.add_class("wb-ttr-path")
-        save = w.Button(description="Save", layout=w.Layout(width="70px"))
-        load = w.Button(description="Load", layout=w.Layout(width="70px"))
 
         def on_go(_: Any) -> None:
             if moves.value is not None:
                 self.play(moves.value)
 
-        def on_save(_: Any) -> None:
-            try:
-                written = self.save(path.value)
-            except (OSError, ValueError) as error:
-                self.session.say(f"not saved: {error}", error=True)
-            else:
-                self.session.say(f"saved to {written}")
-            self._refresh()
-
-        def on_load(_: Any) -> None:
-            try:
-                self.load(path.value)
-            except (OSError, ValueError) as error:
-                self.session.say(f"not loaded: {error}", error=True)
-                self._refresh()
-
         go.on_click(on_go)
-        bots.on_click(lambda _: self.play_bots() if self.bots == "auto" else self.step_bot())
-        hint.on_click(lambda _: self.hint())
         unselect.on_click(lambda _: self.unselect())
-        save.on_click(on_save)
-        load.on_click(on_load)
-        side = w.VBox(
-            [
-                texts["status"],
-                texts["message"],
-                w.HTML("<b>Market</b> (tap to take)"),
-                market,
-                w.HTML("<b>Your hand</b>"),
-                texts["hand"],
-                texts["tickets"],
-                w.HTML("<b>Moves</b> (tap a route on the board to see its claims)"),
-                moves,
-                w.HBox([go, unselect]),
-                w.HBox([bots, hint]),
-                texts["seats"],
-                w.HBox([path, save, load]),
-                w.HTML("<b>Log</b>"),
-                texts["log"],
-            ],
-            layout=w.Layout(width="360px", margin="0 0 0 10px"),
-        )
-        self._widgets = {"market": market, "moves": moves, "board": board, **texts}
-        root = w.VBox(
-            [w.HBox([board, side], layout=w.Layout(flex_flow="row wrap")), texts["scoring"]]
-        )
-        root.add_class("wb-ttr")
-        return root
+        side = [
+            w.HTML("<b>Market</b> (tap to take)"),
+            market,
+            w.HTML("<b>Your hand</b>"),
+            texts["hand"],
+            texts["tickets"],
+            w.HTML("<b>Moves</b> (tap a route on the board to see its claims)"),
+            moves,
+            w.HBox([go, unselect]),
+            texts["seat_table"],
+        ]
+        return [board], side, [texts["scoring"]]
 
-    def _refresh(self) -> None:
-        if not self._widgets:
-            return
+    def refresh_view(self) -> None:
+        """Fill the market, hand, tickets, moves, seats and scoring; draw the board."""
         import ipywidgets as w
 
         wd = self._widgets
@@ -351,14 +211,6 @@ class TicketToRidePlay:
         s = self.state
         t = self.game.tables
         viewer = session.viewer()
-        wd[
-            "status"
-        ].value = f"<div style='line-height:1.35'><b>{html.escape(self.status())}</b></div>"
-        kind = session.message_kind
-        css = {"error": "color:#b00020", "hint": "color:#1a5e20"}.get(kind, "")
-        wd[
-            "message"
-        ].value = f"<div style='{css};line-height:1.35'>{html.escape(self.message)}</div>"
         wd["hand"].value = _cards_html(t.names, s.hands[viewer])
         wd["tickets"].value = (
             "<div style='line-height:1.5'><b>Your tickets</b><br>"
@@ -404,21 +256,16 @@ class TicketToRidePlay:
             f"<td {num}>{r['tickets']}</td><td {num}>{r['stations']}</td></tr>"
             for r in session.seat_rows()
         )
-        wd["seats"].value = (
+        wd["seat_table"].value = (
             "<table style='font-size:12px;line-height:1.5;border-collapse:collapse'><tr>"
             f"<th style='text-align:left;padding:0 4px'>seat</th><th {num}>points</th>"
             f"<th {num}>cars</th><th {num}>cards</th><th {num}>tickets</th>"
             f"<th {num}>stations</th></tr>{rows}</table>"
         )
-        wd["log"].value = (
-            "<div style='font-family:monospace;font-size:11px;line-height:1.35'>"
-            + "<br>".join(html.escape(x) for x in self.log[-14:])
-            + "</div>"
-        )
         wd["scoring"].value = self._scoring_html() if s.is_terminal() else ""
-        self._draw_board()
 
-    def _draw_board(self) -> None:
+    def draw(self) -> None:
+        """Draw the claims, the stations and the hint on the board (once it is built)."""
         if not self._sources:
             return
         s = self.state
