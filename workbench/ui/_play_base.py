@@ -390,9 +390,9 @@ class PlayWidget:
         hint.on_click(lambda _: self.hint())
         step = self._part(w.Button(description="Bot move", icon="step-forward"), "step")
         step.on_click(lambda _: self.step_bot())
-        path = self._part(w.Text(value=self.save_name, layout=w.Layout(width="170px")), "path")
-        save = w.Button(description="Save", icon="save", layout=w.Layout(width="80px"))
-        load = w.Button(description="Load", icon="folder-open", layout=w.Layout(width="80px"))
+        path = self._part(w.Text(value=self.save_name, layout=w.Layout(width="145px")), "path")
+        save = w.Button(description="Save", layout=w.Layout(width="70px"))
+        load = w.Button(description="Load", layout=w.Layout(width="70px"))
         save.tooltip = "write the game to the file named on the left (JSON)"
         load.tooltip = "continue the game saved in the file named on the left"
 
