@@ -33,13 +33,15 @@ from typing import Any
 
 from workbench.games.ticket_to_ride import TicketToRide, TicketToRideState
 from workbench.games.ticket_to_ride.actions import LOCO, DrawBlind, TakeCard
-from workbench.session.ttr_play import TicketToRideSession
+from workbench.session.ttr_play import PHASES, TicketToRideSession
 from workbench.ui._play_base import PlayWidget
 
-__all__ = ["SEAT_COLORS", "TicketToRidePlay"]
+__all__ = ["SEAT_COLORS", "TICKET_RING", "TicketToRidePlay"]
 
 SEAT_COLORS = ("#c0392b", "#1f77b4", "#2ca02c", "#8e44ad", "#e67e22")
 """The color of each seat's trains on the board."""
+TICKET_RING = {"open": "#d81b60", "joined": "#2e7d32", "offered": "#ff8f00"}
+"""The ring around a ticket's city: still to join, joined, or offered to choose from."""
 
 _CARD_FILL = {LOCO: "linear-gradient(90deg,#e74c3c,#f1c40f,#2ecc71,#3498db,#9b59b6)"}
 
@@ -78,7 +80,7 @@ class TicketToRidePlay(PlayWidget):
         seats: Sequence[str] = ("human", "greedy", "greedy", "greedy"),
         rules: Any = None,
         seed: int = 0,
-        width: int = 760,
+        width: int = 940,
         *,
         session: TicketToRideSession | None = None,
         bots: str = "auto",
@@ -111,6 +113,10 @@ class TicketToRidePlay(PlayWidget):
         """Select ``route`` (its id): the moves list its claims; returns them."""
         return list(self._call(self.session.click_route, route))
 
+    def click_city(self, city: str) -> list[Any]:
+        """Select ``city``: the moves list the payments of a station there; returns them."""
+        return list(self._call(self.session.click_city, city))
+
     def unselect(self) -> None:
         """Select no route: the moves list every move again."""
         self._call(self.session.unselect)
@@ -120,44 +126,62 @@ class TicketToRidePlay(PlayWidget):
         return list(self._call(self.session.hint))
 
     def _figure(self) -> Any:
-        from bokeh.models import ColumnDataSource, TapTool
-        from bokeh.models.glyphs import MultiLine, Scatter
+        from bokeh.models import ColumnDataSource, HoverTool, TapTool
+        from bokeh.models.glyphs import MultiLine, Patches, Scatter
 
-        from workbench.ui.route_render import car_columns, route_figure
+        from workbench.ui.route_render import STATION_STYLE, car_columns, route_figure
 
         fig = route_figure(self.board, width=self.width, title="")
         cars = car_columns(self.board)
-        self._centers: dict[str, list[tuple[float, float]]] = {}
+        self._cars: dict[str, list[tuple[list[float], list[float]]]] = {}
         for kind in ("plain", "tunnel", "ferry"):
             for xs, ys, rid in zip(
                 cars[kind]["xs"], cars[kind]["ys"], cars[kind]["route"], strict=True
             ):
-                self._centers.setdefault(rid, []).append((sum(xs) / 4, sum(ys) / 4))
-        claims = ColumnDataSource({"x": [], "y": [], "fill": []})
+                self._cars.setdefault(rid, []).append((xs, ys))
+        # the marks of the game sit over the city names (level "annotation", drawn after
+        # them): a claim, a station or a ticket's city is never hidden by a label
+        rings = ColumnDataSource({"x": [], "y": [], "line": [], "city": [], "what": []})
         fig.add_glyph(
+            rings,
+            Scatter(x="x", y="y", marker="circle", size=22, fill_alpha=0, line_color="line",
+                    line_width=3),
+            name="ticket-cities", level="annotation",
+        )  # fmt: skip
+        claims = ColumnDataSource({"xs": [], "ys": [], "fill": [], "route": [], "owner": []})
+        claimed = fig.add_glyph(
             claims,
-            Scatter(x="x", y="y", marker="square", size=9, fill_color="fill", line_color="white"),
-            name="claims",
-        )
-        stations = ColumnDataSource({"x": [], "y": [], "fill": []})
-        fig.add_glyph(
+            Patches(xs="xs", ys="ys", fill_color="fill", line_color="#111111", line_width=1.2),
+            name="claims", level="annotation",
+        )  # fmt: skip
+        stations = ColumnDataSource({"x": [], "y": [], "fill": [], "city": [], "owner": []})
+        built = fig.add_glyph(
             stations,
-            Scatter(
-                x="x", y="y", marker="triangle", size=16, fill_color="fill", line_color="black"
-            ),
-            name="stations",
-        )
+            Scatter(x="x", y="y", fill_color="fill", **{**STATION_STYLE, "size": 18}),
+            name="stations", level="annotation",
+        )  # fmt: skip
         hint = ColumnDataSource({"xs": [], "ys": []})
         fig.add_glyph(
             hint,
             MultiLine(xs="xs", ys="ys", line_color="#111111", line_width=3, line_dash="dashed"),
-            name="hint",
-        )
+            name="hint", level="annotation",
+        )  # fmt: skip
+        fig.add_tools(
+            HoverTool(
+                renderers=[claimed], tooltips=[("route", "@route"), ("claimed by", "@owner")],
+                name="claim-hover",
+            ),
+            HoverTool(
+                renderers=[built], tooltips=[("station", "@city"), ("built by", "@owner")],
+                name="built-hover",
+            ),
+        )  # fmt: skip
         renderers: list[Any] = [
             fig.select_one({"name": f"cars-{k}"}) for k in ("plain", "tunnel", "ferry")
         ]
-        fig.add_tools(TapTool(renderers=renderers))
-        for renderer in renderers:
+        cities = fig.select_one({"name": "cities"})
+        fig.add_tools(TapTool(renderers=[*renderers, cities, claimed]))
+        for renderer in [*renderers, claimed]:
             source = renderer.data_source
 
             def on_tap(attr: str, old: Any, new: Any, source: Any = source) -> None:
@@ -167,7 +191,16 @@ class TicketToRidePlay(PlayWidget):
                         self.click_route(rid)
 
             source.selected.on_change("indices", on_tap)
-        self._sources = {"claims": claims, "stations": stations, "hint": hint}
+
+        def on_city(attr: str, old: Any, new: Any) -> None:
+            if new:
+                city = cities.data_source.data["name"][new[0]]
+                if city != self.session.selected_city:
+                    self.click_city(city)
+
+        cities.data_source.selected.on_change("indices", on_city)
+        self._selectable = [r.data_source for r in (*renderers, cities, claimed)]
+        self._sources = {"claims": claims, "stations": stations, "hint": hint, "tickets": rings}
         return fig
 
     def build_view(self) -> tuple[list[Any], list[Any], list[Any]]:
@@ -176,26 +209,33 @@ class TicketToRidePlay(PlayWidget):
 
         board = self._part(BokehModel(self._figure()), "board")
         texts = {}
-        for name in ("hand", "tickets", "seat_table", "scoring"):
+        for name in ("tunnel", "hand", "tickets", "seat_table", "scoring"):
             texts[name] = self._part(w.HTML(layout=w.Layout(width="100%")), name)
         market = self._part(w.HBox(layout=w.Layout(flex_flow="row wrap")), "market")
-        moves = self._part(w.Dropdown(options=[], layout=w.Layout(width="300px")), "moves")
+        moves = self._part(w.Dropdown(options=[], layout=w.Layout(width="350px")), "moves")
         go = self._part(w.Button(description="Play", button_style="primary"), "go")
-        unselect = w.Button(description="All moves")
+        unselect = w.Button(description="All moves", tooltip="select no route or city")
 
         def on_go(_: Any) -> None:
-            if moves.value is not None:
+            if moves.value is None:
+                self.session.say(
+                    "choose a move in the list first, or tap a route (to claim it) or a city "
+                    "(to build a station there)",
+                    error=True,
+                )
+            else:
                 self.play(moves.value)
 
         go.on_click(on_go)
         unselect.on_click(lambda _: self.unselect())
         side = [
+            texts["tunnel"],
             w.HTML("<b>Market</b> (tap to take)"),
             market,
             w.HTML("<b>Your hand</b>"),
             texts["hand"],
             texts["tickets"],
-            w.HTML("<b>Moves</b> (tap a route on the board to see its claims)"),
+            w.HTML("<b>Your move</b> (tap a route to claim it, a city for a station)"),
             moves,
             w.HBox([go, unselect]),
             texts["seat_table"],
@@ -212,40 +252,82 @@ class TicketToRidePlay(PlayWidget):
         t = self.game.tables
         viewer = session.viewer()
         wd["hand"].value = _cards_html(t.names, s.hands[viewer])
-        wd["tickets"].value = (
-            "<div style='line-height:1.5'><b>Your tickets</b><br>"
-            + (
-                "<br>".join(
-                    f"{'&#10003;' if row['joined'] else '&#9744;'} {html.escape(row['ticket'])} "
-                    f"({row['points']})"
-                    for row in session.ticket_rows()
-                )
-                or "none yet"
+        reveal = session.tunnel_reveal()
+        wd["tunnel"].value = (
+            ""
+            if reveal is None
+            else "<div style='border:2px solid #8B4513;border-radius:6px;padding:4px 6px;"
+            f"background:#fbf3ea'><b>Tunnel {html.escape(reveal[0])}</b>: turned over "
+            f"{_cards_html(t.names, _count(reveal[1], t.names))}<br>"
+            f"{html.escape(session.tunnel_text())}</div>"
+        )
+        rows = []
+        for row in session.ticket_rows():
+            mark = "&#10003;" if row["joined"] else "&#9744;"
+            lent = f" <small>(with a station: {html.escape(row['borrowing'])})</small>"
+            rows.append(
+                f"{mark} {html.escape(row['ticket'])} ({row['points']} pts)"
+                f"{lent if row['borrowing'] else ''}"
             )
+        offered = s.offered[viewer] if s.phase == "keep" and s.to_play == viewer else []
+        offer = (
+            "<br><b>To choose from</b> (ringed orange on the board)<br>"
+            + "<br>".join(f"{html.escape(x)} ({t.tickets[x].points} pts)" for x in offered)
+            if offered
+            else ""
+        )
+        wd["tickets"].value = (
+            "<div style='line-height:1.5'><b>Your tickets</b> (ringed on the board)<br>"
+            + ("<br>".join(rows) or "none yet")
+            + offer
             + "</div>"
         )
         buttons = []
         draws = session.draws()
+        second = s.phase == "draw2"
         for i, k in enumerate(s.market):
             for _ in range(k):
                 name = t.names[i]
+                why = ""
+                if TakeCard(name) not in draws:
+                    if not session.human_to_play():
+                        why = "not your turn"
+                    elif second and name == LOCO:
+                        why = "a face-up locomotive cannot be the second card of a draw"
+                    else:
+                        why = f"no card draw now: {PHASES.get(s.phase, s.phase)} first"
                 b = w.Button(
                     description=name,
                     layout=w.Layout(width="62px"),
-                    disabled=TakeCard(name) not in draws,
+                    disabled=bool(why),
+                    tooltip=why or f"take the face-up {name}",
                 )
                 b.style.button_color = self.board.fill(name) if name != LOCO else "#d8c8f0"
                 b.on_click(lambda _, n=name: self.play(TakeCard(n)))
                 buttons.append(b)
+        blind_why = ""
+        if DrawBlind() not in draws:
+            blind_why = (
+                "not your turn"
+                if not session.human_to_play()
+                else "the deck and the discards are empty"
+                if not sum(s.deck) and not sum(s.discard)
+                else f"no card draw now: {PHASES.get(s.phase, s.phase)} first"
+            )
         blind = w.Button(
             description=f"deck ({sum(s.deck)})",
             layout=w.Layout(width="90px"),
-            disabled=DrawBlind() not in draws,
+            disabled=bool(blind_why),
+            tooltip=blind_why or "draw the top card of the deck",
         )
         blind.on_click(lambda _: self.play(DrawBlind()))
         buttons.append(blind)
         wd["market"].children = buttons
-        options = [(str(a), a) for a in self.choices()]
+        options: list[tuple[str, Any]] = [(session.move_label(a), a) for a in self.choices()]
+        chosen = session.selected is not None or session.selected_city is not None
+        if options and not chosen:
+            # nothing is played by pressing Play without choosing (tickets drawn by accident)
+            options = [("choose a move…", None), *options]
         wd["moves"].options = options
         wd["moves"].value = options[0][1] if options else None
         num = "style='text-align:right;padding:0 4px'"
@@ -265,31 +347,51 @@ class TicketToRidePlay(PlayWidget):
         wd["scoring"].value = self._scoring_html() if s.is_terminal() else ""
 
     def draw(self) -> None:
-        """Draw the claims, the stations and the hint on the board (once it is built)."""
+        """Draw the claims (the owner's trains over the route's cars), the stations, the
+        ticket cities and the hint on the board, once it is built; a board without a
+        selection shows no route faded."""
         if not self._sources:
             return
+        session = self.session
         s = self.state
         t = self.game.tables
-        xs, ys, fill = [], [], []
+        claims: dict[str, list[Any]] = {"xs": [], "ys": [], "fill": [], "route": [], "owner": []}
         for i, owner in enumerate(s.owners):
             if owner >= 0:
-                for x, y in self._centers[t.route_ids[i]]:
-                    xs.append(x)
-                    ys.append(y)
-                    fill.append(SEAT_COLORS[owner % 5])
-        self._sources["claims"].data = {"x": xs, "y": ys, "fill": fill}
+                rid = t.route_ids[i]
+                for xs, ys in self._cars[rid]:
+                    claims["xs"].append(xs)
+                    claims["ys"].append(ys)
+                    claims["fill"].append(SEAT_COLORS[owner % 5])
+                    claims["route"].append(rid)
+                    claims["owner"].append(session.owner_text(rid))
+        self._sources["claims"].data = claims
         pos = self.board.positions
         items = sorted(s.station_at.items())
         self._sources["stations"].data = {
             "x": [pos[c][0] for c, _ in items],
-            "y": [pos[c][1] + 0.35 for c, _ in items],
+            "y": [pos[c][1] for c, _ in items],
             "fill": [SEAT_COLORS[o % 5] for _, o in items],
+            "city": [c for c, _ in items],
+            "owner": ["you" if session.sees(o) else session.who(o) for _, o in items],
         }
-        lines = [self.board.line(self.board.route(r)) for r in self.session.hint_routes]
+        marks = sorted(session.ticket_cities().items())
+        self._sources["tickets"].data = {
+            "x": [pos[c][0] for c, _ in marks],
+            "y": [pos[c][1] for c, _ in marks],
+            "line": [TICKET_RING[w] for _, w in marks],
+            "city": [c for c, _ in marks],
+            "what": [w for _, w in marks],
+        }
+        lines = [self.board.line(self.board.route(r)) for r in session.hint_routes]
         self._sources["hint"].data = {
             "xs": [[x for x, _ in line] for line in lines],
             "ys": [[y for _, y in line] for line in lines],
         }
+        if session.selected is None and session.selected_city is None:
+            for source in self._selectable:
+                if source.selected.indices:
+                    source.selected.indices = []
 
     def _scoring_html(self) -> str:
         columns = (
@@ -344,3 +446,11 @@ def _cards_html(names: Sequence[str], counts: Sequence[int]) -> str:
             f"border:1px solid #444;background:{fill};color:{text}'>{name} &times;{k}</span>"
         )
     return "".join(chips) or "<i>no cards</i>"
+
+
+def _count(cards: Sequence[str], names: Sequence[str]) -> list[int]:
+    """How many of ``cards`` bear each of ``names`` (a locomotive counts as the last)."""
+    return [
+        sum(1 for c in cards if c == n or (k == len(names) - 1 and c == "locomotive"))
+        for k, n in enumerate(names)
+    ]
