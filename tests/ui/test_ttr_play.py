@@ -70,8 +70,11 @@ def test_a_change_made_on_the_session_from_code_is_drawn() -> None:
     session.click_route("Berlin-Wien")
     assert [a for _, a in play._widgets["moves"].options] == session.choices()
     session.unselect()  # no default move: Play without a choice plays nothing
-    assert play._widgets["moves"].options[0] == ("choose a move…", None)
-    assert play._widgets["moves"].value is None
+    assert play._widgets["moves"].options[0] == ("choose a move…", "choose a move…")
+    assert play._widgets["moves"].value == "choose a move…"
+    told = len(play.log)
+    play._widgets["go"].click()
+    assert len(play.log) == told and "choose a move in the list first" in play.message
 
 
 def test_save_and_load_through_the_widget(tmp_path: Path) -> None:

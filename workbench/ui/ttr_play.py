@@ -40,6 +40,8 @@ __all__ = ["SEAT_COLORS", "TICKET_RING", "TicketToRidePlay"]
 
 SEAT_COLORS = ("#c0392b", "#1f77b4", "#2ca02c", "#8e44ad", "#e67e22")
 """The color of each seat's trains on the board."""
+NO_MOVE = "choose a move…"
+"""The moves list's first entry when nothing is selected: Play then plays nothing."""
 TICKET_RING = {"open": "#d81b60", "joined": "#2e7d32", "offered": "#ff8f00"}
 """The ring around a ticket's city: still to join, joined, or offered to choose from."""
 
@@ -80,7 +82,7 @@ class TicketToRidePlay(PlayWidget):
         seats: Sequence[str] = ("human", "greedy", "greedy", "greedy"),
         rules: Any = None,
         seed: int = 0,
-        width: int = 940,
+        width: int = 820,
         *,
         session: TicketToRideSession | None = None,
         bots: str = "auto",
@@ -139,8 +141,19 @@ class TicketToRidePlay(PlayWidget):
                 cars[kind]["xs"], cars[kind]["ys"], cars[kind]["route"], strict=True
             ):
                 self._cars.setdefault(rid, []).append((xs, ys))
-        # the marks of the game sit over the city names (level "annotation", drawn after
-        # them): a claim, a station or a ticket's city is never hidden by a label
+        # the marks of the game sit over the city names: the names go down to the glyphs'
+        # level (drawn after the cars) and the marks are annotations, drawn after them, so
+        # a claim, a station or a ticket's city is never hidden by a label
+        for name in ("city-names-halo", "city-names"):
+            for labels in fig.select({"name": name}):
+                labels.level = "glyph"
+        # a tunnel keeps its color: a thin brown outline and brown stripes over the fill
+        tunnel = fig.select_one({"name": "cars-tunnel"}).glyph
+        tunnel.update(line_width=1.4, hatch_pattern="right_diagonal_line", hatch_color="#6b3a16",
+                      hatch_scale=5, hatch_weight=1, hatch_alpha=0.8)  # fmt: skip
+        for item in fig.legend[0].items:
+            if item.label.value.startswith("tunnel"):
+                item.label = {"value": "tunnel (brown outline and stripes)"}
         rings = ColumnDataSource({"x": [], "y": [], "line": [], "city": [], "what": []})
         fig.add_glyph(
             rings,
@@ -159,6 +172,16 @@ class TicketToRidePlay(PlayWidget):
             stations,
             Scatter(x="x", y="y", fill_color="fill", **{**STATION_STYLE, "size": 18}),
             name="stations", level="annotation",
+        )  # fmt: skip
+        claimed.nonselection_glyph = None  # a selected route never fades the claims
+        # a train on each car of a claim: a white window, so a claim never reads as a free
+        # route of the owner's color
+        windows = ColumnDataSource({"x": [], "y": []})
+        fig.add_glyph(
+            windows,
+            Scatter(x="x", y="y", marker="square", size=5, fill_color="white",
+                    line_color="#111111", line_width=0.8),
+            name="claim-windows", level="annotation",
         )  # fmt: skip
         hint = ColumnDataSource({"xs": [], "ys": []})
         fig.add_glyph(
@@ -200,14 +223,19 @@ class TicketToRidePlay(PlayWidget):
 
         cities.data_source.selected.on_change("indices", on_city)
         self._selectable = [r.data_source for r in (*renderers, cities, claimed)]
-        self._sources = {"claims": claims, "stations": stations, "hint": hint, "tickets": rings}
+        self._sources = {
+            "claims": claims, "windows": windows, "stations": stations, "hint": hint,
+            "tickets": rings,
+        }  # fmt: skip
         return fig
 
     def build_view(self) -> tuple[list[Any], list[Any], list[Any]]:
         import ipywidgets as w
         from jupyter_bokeh.widgets import BokehModel
 
-        board = self._part(BokehModel(self._figure()), "board")
+        figure = self._figure()
+        self.draw()  # before the model is wrapped: changes made before it is shown are lost
+        board = self._part(BokehModel(figure), "board")
         texts = {}
         for name in ("tunnel", "hand", "tickets", "seat_table", "scoring"):
             texts[name] = self._part(w.HTML(layout=w.Layout(width="100%")), name)
@@ -217,7 +245,7 @@ class TicketToRidePlay(PlayWidget):
         unselect = w.Button(description="All moves", tooltip="select no route or city")
 
         def on_go(_: Any) -> None:
-            if moves.value is None:
+            if moves.value in (None, NO_MOVE):
                 self.session.say(
                     "choose a move in the list first, or tap a route (to claim it) or a city "
                     "(to build a station there)",
@@ -327,7 +355,7 @@ class TicketToRidePlay(PlayWidget):
         chosen = session.selected is not None or session.selected_city is not None
         if options and not chosen:
             # nothing is played by pressing Play without choosing (tickets drawn by accident)
-            options = [("choose a move…", None), *options]
+            options = [(NO_MOVE, NO_MOVE), *options]
         wd["moves"].options = options
         wd["moves"].value = options[0][1] if options else None
         num = "style='text-align:right;padding:0 4px'"
@@ -366,6 +394,14 @@ class TicketToRidePlay(PlayWidget):
                     claims["route"].append(rid)
                     claims["owner"].append(session.owner_text(rid))
         self._sources["claims"].data = claims
+        centres = [
+            (sum(xs) / len(xs), sum(ys) / len(ys))
+            for xs, ys in zip(claims["xs"], claims["ys"], strict=True)
+        ]
+        self._sources["windows"].data = {
+            "x": [x for x, _ in centres],
+            "y": [y for _, y in centres],
+        }
         pos = self.board.positions
         items = sorted(s.station_at.items())
         self._sources["stations"].data = {
