@@ -74,7 +74,8 @@ def test_play_a_game_of_ticket_to_ride_to_the_end(lab, page) -> None:  # type: i
             root.locator(".wb-ttr-go").click()
         elif deck.count() and deck.first.is_enabled():
             deck.first.click()
-        else:
+        else:  # the first move on offer (the list opens on "choose a move…": no default)
+            moves.select_option(index=1 if options[0].startswith("choose a move") else 0)
             root.locator(".wb-ttr-go").click()
         page.wait_for_function(
             "([sel, old]) => document.querySelector(sel).innerText !== old",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import re
 
 from workbench.ui.transorient import TransorientPlay
 
@@ -36,7 +37,7 @@ def test_buttons_follow_the_legal_actions() -> None:
     enabled = sorted(b.description for b in buttons if not b.disabled)
     assert enabled == sorted(str(a) for a in play.state.legal_actions())
     buttons[0].click()  # take 1
-    assert play.state.phase == "place" and play.log[-1] == "you: take 1"
+    assert play.state.phase == "place" and play.log[-1].startswith("you: take 1 (")
 
 
 def test_the_view_follows_its_session_driven_by_code() -> None:
@@ -78,3 +79,19 @@ def test_save_and_load_through_the_shared_row(tmp_path) -> None:  # type: ignore
     other = TransorientPlay(players=2, seed=9)
     other.load(path)
     assert other.state == play.state and other.log == play.log
+
+
+def test_a_disabled_button_says_why_and_the_log_names_cards() -> None:
+    play = TransorientPlay(players=3, seed=2)
+    buttons = [b for box in play.station.children[3].children for b in box.children[2:]]
+    master = next(b for b in buttons if b.description == "master 1")
+    assert master.disabled
+    assert master.tooltip.startswith("not now: first take a card from the bottom row")
+    _, bottom = play.session.station()
+    card = bottom[0]
+    assert play.act("take 1")
+    assert play.log[-1] == f"you: take 1 ({card.label} {card.name})"
+    # a bot's take names the card it took, not only a column that shifts afterwards
+    bots = TransorientPlay(players=2, seed=2, seat=1)
+    takes = [line for line in bots.log if line.startswith(("seat 0: take", "seat 0: pile"))]
+    assert takes and all(re.fullmatch(r"seat 0: (take|pile) \d \(.+\)", x) for x in takes)

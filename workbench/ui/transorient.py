@@ -139,7 +139,9 @@ class TransorientPlay(PlayWidget):
     # ------------------------------------------------------------------ drawing
 
     def _button(self, tap: Tap, style: str = "") -> w.Button:
-        button = w.Button(description=tap.text, disabled=not tap.legal, tooltip=tap.does,
+        # a disabled button says why it cannot be pressed, then what it would do
+        tooltip = tap.does if tap.legal else f"{tap.why or 'not now'}. (It would {tap.does}.)"
+        button = w.Button(description=tap.text, disabled=not tap.legal, tooltip=tooltip,
                           layout=w.Layout(width="150px"), button_style=style)  # fmt: skip
         button.on_click(lambda _: self.act(tap.text))
         return button
