@@ -44,7 +44,8 @@ EXIT_BAD_INPUT = 1
 EXIT_INTERRUPTED = 130
 PRESET_NAMES = ("rulebook", "countdown", "colored")
 """Trans Europa's presets as ``--help`` lists them, without importing the rules (a test
-keeps them equal to :data:`workbench.rules.PRESETS`), so that the command starts fast."""
+keeps them equal to :data:`workbench.games.trans_europa.PRESETS`), so that the command
+starts fast."""
 BOT_NAMES = ("random", "greedy", "shrewd", "lazy_greedy", "search")
 """Trans Europa's bots as ``--help`` lists them (a test keeps them equal to the registry's)."""
 MAX_GAMES = 100_000

@@ -155,3 +155,34 @@ def test_people_read_the_round_before_the_next_deal(tiny: Board) -> None:
     assert not session.bot_on_turn and session.step() is None, "the deal waits"
     assert session.table() is not None
     assert session.next_round() and session.state.round == 2
+
+
+def test_a_saved_game_loads_with_its_log_and_card(tiny: Board, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """The shared session's saving: the engine's record (with the board's fingerprint)
+    loads into a new session, which shows the same state, log and special card."""
+    import json
+
+    session = PlaySession(tiny, [HUMAN, "random"], card="water_single", seed=3, bot_seed=2)
+    session.click_point((1, 1))
+    session.run()
+    path = session.save(tmp_path / "game.json")
+    record = json.loads(path.read_text(encoding="utf-8"))
+    assert record["game"] == "trans_europa" and record["board_fingerprint"]
+    other = PlaySession(tiny, [HUMAN, "random"], seed=9)
+    other.load(path)
+    assert other.state == session.state and other.log == session.log
+    assert other.card == "water_single" and other.rules_text() == session.rules_text()
+    record["board_fingerprint"] = "0" * len(record["board_fingerprint"])
+    path.write_text(json.dumps(record), encoding="utf-8")
+    with pytest.raises(ValueError, match=r"game\.json"):
+        other.load(path)
+    assert other.state == session.state, "a refused file leaves the game as it was"
+
+
+def test_a_whole_game_loaded_again_has_the_same_log(tiny: Board, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    session = PlaySession(tiny, ["random", "greedy"], seed=4, bot_seed=9)
+    session.run()
+    other = PlaySession(tiny, ["random", "greedy"], seed=1)
+    other.load(session.save(tmp_path / "over.json"))
+    assert other.log == session.log and other.log[-1].startswith("game over: ")
+    assert other.step() is None and other.state is not None and other.state.is_terminal()

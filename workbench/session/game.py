@@ -164,30 +164,47 @@ class GameSession:
         ...
         ValueError: seat kind 'chess' is unknown: use one of ('human', 'random', ...)
         """
-        kinds = seat_kinds(self.info.name)
-        chosen = self.seats if seats is None else tuple(seats)
-        for kind in chosen:
-            if kind not in kinds:
-                raise ValueError(f"seat kind {kind!r} is unknown: use one of {kinds}")
+        chosen = self.check_seats(self.seats if seats is None else seats)
         new_rules = self.rules if rules is _SAME else rules
         new_seed = self.seed if seed is None else seed
-        game = self.info.new_game(
-            players=len(chosen), seed=new_seed, rules=new_rules, board=self.board
-        )
+        game = self.create_game(len(chosen), new_rules, new_seed)
         self.seats, self.rules, self.seed = chosen, new_rules, new_seed
         if bot_seed is not None:
             self.bot_seed = bot_seed
         self._start(game, None)
 
+    def check_seats(self, seats: Sequence[str]) -> tuple[str, ...]:
+        """``seats`` as a tuple; a ``ValueError`` names a seat kind the game does not have.
+
+        Examples
+        --------
+        >>> GameSession("ticket_to_ride", ["human", "greedy"]).check_seats(["greedy", "chess"])
+        Traceback (most recent call last):
+        ...
+        ValueError: seat kind 'chess' is unknown: use one of ('human', 'random', ...)
+        """
+        kinds = seat_kinds(self.info.name)
+        for kind in seats:
+            if kind not in kinds:
+                raise ValueError(f"seat kind {kind!r} is unknown: use one of {kinds}")
+        return tuple(seats)
+
+    def create_game(self, players: int, rules: Any, seed: int) -> Any:
+        """The protocol game a new game starts (a game's own session may add settings);
+        a ``ValueError`` says why there is none."""
+        return self.info.new_game(players=players, seed=seed, rules=rules, board=self.board)
+
     def _start(self, game: Any, state: ProtocolState | None) -> None:
         """Referee ``game`` from ``state`` (its start when ``None``), the log rebuilt."""
-        self.log = []
         self.reset_view()
         start = game.new_state()
+        self.log = self.first_lines(start)
         if state is not None:  # the log of a loaded game: its actions told again
             for action in state.history:
-                self._tell(start, action, start.to_play)
+                seat = start.to_play
+                self._before_apply(start, action, seat)
                 start.apply(action)
+                self.applied(start, action, seat)
         bots = self.info.bots
         self.match = Match(
             game,
@@ -210,7 +227,18 @@ class GameSession:
         match = self.match
         assert match is not None
         while match.state.to_play is None and not match.state.is_terminal():
+            if self.chance_waits():
+                return
             match.step()
+
+    def chance_waits(self) -> bool:
+        """Whether the chance outcome due now waits for a person's button (a new round's
+        deal, say) instead of being dealt at once; never here."""
+        return False
+
+    def first_lines(self, state: ProtocolState) -> list[str]:
+        """The log's first lines for a game starting at ``state`` (none here)."""
+        return []
 
     def reset_view(self) -> None:
         """Forget what a game's own session shows beside the state (a selection, a hint)
@@ -266,7 +294,8 @@ class GameSession:
         >>> GameSession("ticket_to_ride", ["greedy", "human"]).viewer()
         1
         """
-        seat = self.state.to_play
+        assert self.match is not None
+        seat = self.match.state.to_play
         if seat is not None and seat in self.humans:
             return int(seat)
         return self.humans[0] if self.humans else 0
@@ -315,22 +344,18 @@ class GameSession:
         >>> choices == session.state.legal_actions(), str(choices[0])[:5]
         (True, 'keep ')
         """
-        if not self.human_to_play():
+        if self.match is None or not self.human_to_play():
             return []
-        return list(self.state.legal_actions())
+        return list(self.match.state.legal_actions())
 
     def play(self, action: Any) -> bool:
         """Play ``action`` (an action or its text) for the person on turn; whether it was
         played. A refusal (a bot's turn, the game over, an illegal or unreadable action)
         leaves the state as it was and says why in :attr:`message`."""
-        if self.match is None:
-            return self.say("there is no game: start a new one", error=True)
-        if self.state.is_terminal():
-            return self.say("the game is over: start a new one to play again", error=True)
-        if not self.human_to_play():
-            seat = self.state.to_play
-            who = "the table is dealing" if seat is None else f"{self.who(seat)} is playing"
-            return self.say(f"wait: {who}", error=True)
+        why = self.refusal()
+        if why is not None:
+            return self.say(why, error=True)
+        assert self.match is not None
         told = len(self.log)
         try:
             self.match.play(action)
@@ -339,6 +364,20 @@ class GameSession:
             return self.say(str(error), error=True)
         self._deal()
         return True
+
+    def refusal(self) -> str | None:
+        """Why no person may move now (no game, the game over, someone else on turn), or
+        ``None`` when one may."""
+        if self.match is None:
+            return "there is no game: start a new one"
+        state = self.match.state
+        if state.is_terminal():
+            return "the game is over: start a new one to play again"
+        if not self.human_to_play():
+            seat = state.to_play
+            who = "the table is dealing" if seat is None else f"{self.who(seat)} is playing"
+            return f"wait: {who}"
+        return None
 
     @property
     def bot_on_turn(self) -> bool:
@@ -350,7 +389,9 @@ class GameSession:
         if match is None or match.state.is_terminal():
             return False
         seat = match.state.to_play
-        return seat is None or match.bots[seat] is not None
+        if seat is None:
+            return not self.chance_waits()
+        return match.bots[seat] is not None
 
     def step(self) -> Any:
         """Play one chance outcome or bot move and return it; ``None`` when a person is on
@@ -372,7 +413,8 @@ class GameSession:
         played: list[Any] = []
         decided = False
         while self.bot_on_turn:
-            if self.state.to_play is not None:
+            assert self.match is not None
+            if self.match.state.to_play is not None:
                 if decided:
                     break
                 decided = True
@@ -397,7 +439,11 @@ class GameSession:
     # ------------------------------------------------------------------ the log
 
     def _before_apply(self, state: ProtocolState, action: Any, seat: int | None) -> None:
+        self.before(state, action, seat)
         self._tell(state, action, seat)
+
+    def before(self, state: ProtocolState, action: Any, seat: int | None) -> None:
+        """What a game's own session notes before each action (nothing here)."""
 
     def _tell(self, state: ProtocolState, action: Any, seat: int | None) -> None:
         line = self.describe(state, action, seat)
@@ -476,7 +522,7 @@ class GameSession:
 
         if self.match is None:
             raise ValueError("there is no game to save")
-        text = json.dumps(dump_record(self.state), indent=1) + "\n"
+        text = json.dumps(dump_record(self.match.state), indent=1) + "\n"
         return write_atomic(path, text, inputs=inputs_read())  # never over a board read
 
     def load(self, path: str | os.PathLike[str], seats: Sequence[str] | None = None) -> None:
@@ -505,11 +551,7 @@ class GameSession:
             state = load_record(record, board=self.board)
         except ValueError as error:
             raise ValueError(f"{path}: {error}") from error
-        chosen = self.seats if seats is None else tuple(seats)
-        kinds = seat_kinds(self.info.name)
-        for kind in chosen:
-            if kind not in kinds:
-                raise ValueError(f"seat kind {kind!r} is unknown: use one of {kinds}")
+        chosen = self.check_seats(self.seats if seats is None else seats)
         if len(chosen) != state.game.players:
             raise ValueError(
                 f"{path}: the saved game has {state.game.players} players, and "

@@ -1,24 +1,25 @@
-"""Playing a game, without a widget: :class:`PlaySession`.
+"""Playing Trans Europa without a widget: :class:`PlaySession`.
 
-The session holds what the play widget decides: the game (board, rules, special card, seed),
-the seats (a person, or any bot the game registers), the state, the move log,
-the hint, the status line and the message; it plays the human's moves (a point, a segment,
-a button), steps the bots one move at a time, and says the state in words. Listeners
-(:meth:`PlaySession.on_change`) hear what changed; :class:`~workbench.ui.play.PlayRound`
-is such a listener and draws, and decides only *when* the bots move (a delay on the
-kernel's event loop).
+A :class:`~workbench.session.game.GameSession` of ``GAMES["trans_europa"]`` (the seats,
+the referee, the log, the message, saving and loading are the shared session's) with what
+the Trans Europa widget (:class:`~workbench.ui.play.PlayRound`) shows and decides besides
+the state:
 
-Parts named in :class:`~workbench.session.events.Change`: ``game`` (a new game, or one
-that could not start), ``state`` (an action was applied), ``log``, ``hint`` and ``message``.
+* the game's special card (:data:`DECK_CHOICE` turns one over each round) on top of a rule
+  preset (:func:`make_game`), and a game the engine refuses kept as a reason
+  (:attr:`PlaySession.error`) instead of a state;
+* taps on the board (:meth:`~PlaySession.tap`: the nearest point while markers are put
+  down, the segment under the tap while rails are built), ``End turn`` and ``Next round``;
+  with people at the table, the next round's deal waits for "Next round", so that everyone
+  can read the revealed hands first;
+* the hint (:meth:`~PlaySession.hint`: the cheapest finish, or the best start point) and
+  the rails of the turn in progress, drawn highlighted;
+* the log in words (city names, the round's start and its scoring), the status line, the
+  rules and the scoring in force, and the table of a scored round (:func:`round_table`).
 
-Games come from the registry (:data:`workbench.games.GAMES`) and are refereed by
-:class:`workbench.games.Match`, the one loop every caller shares: the session gives it a
-bot factory or ``None`` (a person) per seat, plays a person's move with ``Match.play`` and a
-bot's or chance's with ``Match.step``, and logs each action from the match's callbacks.
-With people at the table, the chance move between two rounds of Trans Europa waits for
-"Next round", so that everyone can read the revealed hands first. Trans Europa also gets
-taps on the board, hints and its round tables; a game without a board is played with its
-legal actions as buttons (:meth:`PlaySession.choices`).
+Its :attr:`~PlaySession.state` and :attr:`~PlaySession.game` are the engine's (what the
+board view draws); the protocol's are :attr:`PlaySession.match`'s. Extra parts of its
+changes: ``hint``.
 """
 
 from __future__ import annotations
@@ -26,15 +27,13 @@ from __future__ import annotations
 import dataclasses
 import math
 from collections.abc import Sequence
-from typing import Any, Literal
+from typing import Any
 
 import pandas as pd
 
 from workbench.analysis.costs import Completion, missing_rails
 from workbench.analysis.routes import start_heatmap
-from workbench.exceptions import IllegalActionError, InfeasibleError
-from workbench.games import GAMES, Match
-from workbench.games import State as ProtocolState
+from workbench.exceptions import InfeasibleError
 from workbench.games.trans_europa import (
     CARDS,
     DECK,
@@ -46,7 +45,6 @@ from workbench.games.trans_europa import (
     PlaceRail,
     RoundResult,
     Rules,
-    TransEuropa,
     apply_cards,
 )
 from workbench.games.trans_europa import (
@@ -58,7 +56,8 @@ from workbench.games.trans_europa import (
 from workbench.games.trans_europa import card as special_card
 from workbench.maps.board import Board
 from workbench.maps.lattice import Edge, Point, edge, plane_xy, point_name
-from workbench.session.events import Listener, Listeners
+from workbench.session.game import HUMAN, MAX_BOT_MOVES, GameSession
+from workbench.session.game import seat_kinds as game_seat_kinds
 
 __all__ = [
     "DECK_CHOICE",
@@ -79,8 +78,6 @@ __all__ = [
     "state_rules",
 ]
 
-HUMAN = "human"
-"""The seat kind of a person at the screen (several humans play hot-seat)."""
 DECK_CHOICE = "deck"
 """The ``card`` that turns over a special card of the rulebook's deck each round."""
 
@@ -88,8 +85,6 @@ POINT_REACH = 0.5
 """How far from a point (plane units; neighbours are 1 apart) a tap still picks it."""
 SEGMENT_REACH = 0.35
 """How far from a segment (plane units) a tap still picks it."""
-MAX_BOT_MOVES = 100_000
-"""A guard for :meth:`PlayRound.play_bots`: a game of bots ends long before this."""
 
 
 def seat_kinds(game: str = "trans_europa") -> tuple[str, ...]:
@@ -100,7 +95,7 @@ def seat_kinds(game: str = "trans_europa") -> tuple[str, ...]:
     >>> seat_kinds()[:3]
     ('human', 'random', 'greedy')
     """
-    return (HUMAN, *GAMES[game].bots)
+    return game_seat_kinds(game)
 
 
 def make_game(
@@ -114,18 +109,19 @@ def make_game(
 
     The card is first offered to the engine as the game's only special card for every round
     (``special_cards=(card,), card_mode="fixed"``); if the engine does not take that, its
-    effect is applied to the rules (:func:`~workbench.rules.apply_cards`). ``card="deck"``
-    turns over a card of the rulebook's deck each round instead. When the engine plays none
-    of that, the engine's own ``ValueError`` is raised, saying what it does not play.
+    effect is applied to the rules (:func:`~workbench.games.trans_europa.apply_cards`).
+    ``card="deck"`` turns over a card of the rulebook's deck each round instead. When the
+    engine plays none of that, the engine's own ``ValueError`` is raised, saying what it
+    does not play.
 
     Parameters
     ----------
     board : Board
     players : int
     rules : str or Rules, optional
-        A name from :data:`workbench.rules.PRESETS`, or rules.
+        A name from :data:`workbench.games.trans_europa.PRESETS`, or rules.
     card : str, optional
-        A special card id from :data:`workbench.rules.CARDS`, or ``"deck"``.
+        A special card id from :data:`workbench.games.trans_europa.CARDS`, or ``"deck"``.
     seed : int, optional
         The game's seed (the deal of every round).
 
@@ -393,11 +389,25 @@ def _supports_colored() -> bool:
     return any(f.name == "colored" for f in dataclasses.fields(PlaceRail))
 
 
-Kind = Literal["info", "error", "hint"]
+# ---------------------------------------------------------------------- the engine's door
+# The one place where this session meets Trans Europa's game and state: they speak the
+# protocol themselves, so the door is open (kept as one place to read them through).
 
 
-class PlaySession:
-    """A game on ``board`` in progress: seats, state, log, hints, and the state in words.
+def _engine(value: Any) -> Any:
+    """Trans Europa's game or state itself (it speaks the protocol natively)."""
+    return value
+
+
+def _protocol_game(engine_game: Game) -> Any:
+    """The protocol game: Trans Europa's game itself."""
+    return engine_game
+
+
+class PlaySession(GameSession):
+    """A game of Trans Europa on ``board`` in progress: a
+    :class:`~workbench.session.game.GameSession` with taps on the board, hints, round
+    tables, the special card and the state in words.
 
     Parameters
     ----------
@@ -406,16 +416,14 @@ class PlaySession:
         One entry per seat (2 to 6): :data:`HUMAN` or a bot the game registers
         (:func:`seat_kinds`). Seat 0 starts the first round.
     rules : str or Rules, optional
-        A preset name from :data:`workbench.rules.PRESETS`, or rules.
+        A preset name from :data:`workbench.games.trans_europa.PRESETS`, or rules.
     card : str, optional
-        A special card id (:data:`workbench.rules.CARDS`) in force for the whole game, or
-        :data:`DECK_CHOICE`.
+        A special card id (:data:`workbench.games.trans_europa.CARDS`) in force for the
+        whole game, or :data:`DECK_CHOICE`.
     seed : int, optional
         The game's seed: the deal of every round.
     bot_seed : int, optional
         The seed of the bots' generators.
-    game : str, optional
-        The game's name in :data:`workbench.games.GAMES`.
 
     Attributes
     ----------
@@ -445,41 +453,18 @@ class PlaySession:
         card: str | None = None,
         seed: int = 0,
         bot_seed: int = 0,
-        game: str = "trans_europa",
     ) -> None:
-        self.board = board
-        self.info = GAMES[game]
-        self.match: Match | None = None
-        self.seats: tuple[str, ...] = ()
-        self.rules: str | Rules = rules
+        if card is not None and card != DECK_CHOICE:
+            special_card(card)  # a KeyError naming close matches
         self.card: str | None = card
-        self.seed = seed
-        self.bot_seed = bot_seed
         self.error: str | None = None
-        self.log: list[str] = []
         self.colored = False
-        self._message: tuple[Kind, str] = ("info", "")
         self._hint: tuple[int, Completion] | None = None
         self._turn: tuple[int, list[Edge]] = (0, [])
         self._before: tuple[bool, int] = (True, 0)
-        self._listeners = Listeners()
-        self.new_game(seats, rules=rules, card=card, seed=seed, bot_seed=bot_seed)
-
-    def on_change(self, listener: Listener) -> Any:
-        """Call ``listener`` with a :class:`~workbench.session.events.Change` after each change;
-        returns a function that stops the calls.
-
-        Examples
-        --------
-        >>> from workbench import load_map
-        >>> session = PlaySession(load_map("maps/tiny.yaml"), ["human", "random"])
-        >>> heard = []
-        >>> _ = session.on_change(lambda change: heard.append(sorted(change.what)))
-        >>> _ = session.click_point((1, 1))
-        >>> heard
-        [['hint', 'log', 'message', 'state']]
-        """
-        return self._listeners.add(listener)
+        super().__init__(
+            "trans_europa", seats, rules=rules, board=board, seed=seed, bot_seed=bot_seed
+        )
 
     # ------------------------------------------------------------------ setting up
 
@@ -505,101 +490,68 @@ class PlaySession:
         >>> session.seats, session.game.seed, session.state.to_play
         (('human', 'human'), 5, 0)
         """
-        if seats is not None:
-            kinds = seat_kinds(self.info.name)
-            for kind in seats:
-                if kind not in kinds:
-                    raise ValueError(f"seat kind {kind!r} is unknown: use one of {kinds}")
-            self.seats = tuple(seats)
-        if rules is not None:
-            self.rules = rules
+        chosen = self.check_seats(self.seats if seats is None else seats)
         if card != "":
             if card is not None and card != DECK_CHOICE:
                 special_card(card)  # a KeyError naming close matches
             self.card = card
-        if seed is not None:
-            self.seed = seed
-        if bot_seed is not None:
-            self.bot_seed = bot_seed
-        self.log = []
-        self._turn = (0, [])
-        self._hint = None
+        self.seats = chosen
+        self.rules = self.rules if rules is None else rules
+        self.seed = self.seed if seed is None else seed
         self.error = None
-        self.match = None
         try:
-            game = self._make_game()
-        except ValueError as error:
+            super().new_game(chosen, rules=self.rules, seed=self.seed, bot_seed=bot_seed)
+        except ValueError as error:  # the seats were checked: the engine refuses the rules
+            if bot_seed is not None:
+                self.bot_seed = bot_seed
             self.error = str(error)
+            self.match = None
+            self.log = []
+            self.reset_view()
             self._message = ("error", f"This game cannot start: {error}")
-            self._listeners.send({"game", "state", "log", "hint", "message"})
-            return
-        bots = self.info.bots
-        self.match = Match(
-            game,
-            [None if kind == HUMAN else bots[kind] for kind in self.seats],
-            seed=self.bot_seed,
-            on_action=self._about_to_apply,
-            on_applied=self._applied,
-            names=[self.name(s) for s in range(len(self.seats))],
-        )
-        state = self.state
-        starter = getattr(state, "starter", 0)
-        self.log.append(f"round 1: seat {starter} starts")
-        self._message = ("info", "")
-        self._listeners.send({"game", "state", "log", "hint", "message"})
+            self.send({"game", "state", "log", "hint", "message"})
 
-    def _make_game(self) -> Any:
-        """The protocol game of the current settings (Trans Europa with its special card)."""
-        if self.info.name == "trans_europa":
-            engine = make_game(self.board, len(self.seats), self.rules, self.card, self.seed)
-            return TransEuropa(engine)
-        return self.info.new_game(
-            players=len(self.seats), seed=self.seed, rules=self.rules, board=self.board
-        )
+    def create_game(self, players: int, rules: Any, seed: int) -> Any:
+        """Trans Europa under ``rules`` with the session's special card (:func:`make_game`)."""
+        return _protocol_game(make_game(self.board, players, rules, self.card, seed))
+
+    def load(self, path: Any, seats: Sequence[str] | None = None) -> None:
+        """Continue the saved game at ``path`` (:meth:`GameSession.load`); the special card
+        is read from its rules."""
+        super().load(path, seats)
+        assert self.match is not None
+        rules = _engine(self.match.game).rules
+        cards = tuple(rules.special_cards)
+        if cards == tuple(DECK):
+            self.card = DECK_CHOICE
+        else:
+            self.card = cards[0] if len(cards) == 1 else None
+        self.error = None
+
+    def first_lines(self, state: Any) -> list[str]:
+        return [f"round 1: seat {getattr(_engine(state), 'starter', 0)} starts"]
+
+    def reset_view(self) -> None:
+        """No hint and no rails of a turn."""
+        self._hint = None
+        self._turn = (0, [])
+
+    def view_parts(self) -> set[str]:
+        return {"hint"}
 
     @property
     def game(self) -> Game | None:
-        """The engine's game of Trans Europa (for another game, its protocol game)."""
-        if self.match is None:
-            return None
-        game: Any = self.match.game
-        return game.engine if isinstance(game, TransEuropa) else game
+        """The engine's game of Trans Europa (``None`` when it could not start)."""
+        return None if self.match is None else _engine(self.match.game)
 
     @property
     def state(self) -> State | None:
-        """The engine's state of Trans Europa (for another game, its protocol state)."""
-        if self.match is None:
-            return None
-        state: Any = self.match.state
-        return getattr(state, "engine", state)
+        """The engine's state of Trans Europa (``None`` when the game could not start)."""
+        return None if self.match is None else _engine(self.match.state)
 
     # ------------------------------------------------------------------ who is who
 
-    @property
-    def humans(self) -> tuple[int, ...]:
-        """The seats played by people."""
-        return tuple(i for i, kind in enumerate(self.seats) if kind == HUMAN)
-
-    def name(self, seat: int) -> str:
-        """What to call ``seat``: ``"you"`` (the only human), ``"human"``, or a bot's name.
-
-        Examples
-        --------
-        >>> from workbench import load_map
-        >>> session = PlaySession(load_map("maps/tiny.yaml"), ["human", "random"])
-        >>> session.name(0), session.name(1)
-        ('you', 'random')
-        """
-        kind = self.seats[seat]
-        if kind == HUMAN:
-            return "you" if len(self.humans) == 1 else "human"
-        return kind
-
-    def who(self, seat: int) -> str:
-        """``"seat 1 (random)"``: a seat and what plays it."""
-        return f"seat {seat} ({self.name(seat)})"
-
-    def viewer(self) -> int | None:
+    def viewer(self) -> int | None:  # type: ignore[override]
         """The human whose hand is shown: the one on turn, or the only human; else ``None``.
 
         Examples
@@ -614,16 +566,6 @@ class PlaySession:
         return self.humans[0] if len(self.humans) == 1 else None
 
     @property
-    def message(self) -> str:
-        """The last thing said to the players: why a move was refused, a hint, whose turn."""
-        return self._message[1]
-
-    @property
-    def message_kind(self) -> Kind:
-        """``"error"`` (a refusal), ``"hint"`` or ``"info"``."""
-        return self._message[0]
-
-    @property
     def hint_completion(self) -> tuple[int, Completion] | None:
         """The hint on show: ``(seat, completion)``, until the next move."""
         return self._hint
@@ -632,20 +574,6 @@ class PlaySession:
     def turn_rails(self) -> tuple[int, list[Edge]]:
         """The seat that built last and the rails of its turn so far (drawn highlighted)."""
         return self._turn
-
-    def say(self, text: str, error: bool = False) -> bool:
-        """Put ``text`` in :attr:`message`; returns ``False`` (a refused move says why).
-
-        Examples
-        --------
-        >>> from workbench import load_map
-        >>> session = PlaySession(load_map("maps/tiny.yaml"), ["human", "random"])
-        >>> session.say("no bot is on turn"), session.message
-        (False, 'no bot is on turn')
-        """
-        self._message = ("error" if error else "info", text)
-        self._listeners.send({"message"})
-        return False
 
     # ------------------------------------------------------------------ human moves
 
@@ -677,11 +605,8 @@ class PlaySession:
             if s is None:
                 return self.say("tap on a segment (a line between two points) to build", True)
             return self.click_segment(s.between)
-        if state.phase == "round_over":
-            return self.say("the round is over: press Next round", error=True)
-        if state.phase == "game_over":
-            return self.say("the game is over: press New game to play again", error=True)
-        return self.say("choose with the buttons under the board", error=True)
+        why = self.refusal()
+        return self.say(why or "choose with the buttons under the board", error=True)
 
     def click_point(self, point: Point) -> bool:
         """Put the start marker of the human on turn on ``point``; whether it was played.
@@ -751,11 +676,8 @@ class PlaySession:
         self.match.step()  # the chance move between rounds: the next deal
         return True
 
-    def play(self, action: Action) -> bool:
-        """Play ``action`` for the human on turn; whether it was played.
-
-        Every click comes here. It is refused, with the reason in :attr:`message`, when no
-        human is on turn or the engine finds it illegal; the state is then unchanged.
+    def refusal(self) -> str | None:
+        """Why no person may move now, with the button that moves the game on.
 
         Examples
         --------
@@ -766,20 +688,17 @@ class PlaySession:
         """
         state = self.state
         if state is None:
-            return self.say(self.message or "there is no game: press New game", error=True)
-        seat = state.to_play
-        if seat is None:
-            if state.phase == "game_over":
-                return self.say("the game is over: press New game to play again", error=True)
-            return self.say("the round is over: press Next round", error=True)
-        if seat not in self.humans:
-            return self.say(f"wait: {self.who(seat)} is playing", error=True)
-        assert self.match is not None
-        try:
-            self.match.play(action)
-        except IllegalActionError as error:
-            return self.say(str(error), error=True)
-        return True
+            return self.message or "there is no game: press New game"
+        if state.phase == "game_over":
+            return "the game is over: press New game to play again"
+        if state.to_play is None:
+            return "the round is over: press Next round"
+        return super().refusal()
+
+    def chance_waits(self) -> bool:
+        """With people at the table, the next round's deal waits for "Next round", so that
+        everyone can read the revealed hands first."""
+        return bool(self.humans)
 
     def hint(self) -> Completion | None:
         """The cheapest way for the human to finish, and its cost in :attr:`message`.
@@ -830,100 +749,50 @@ class PlaySession:
             )
         self._hint = (seat, best)
         self._message = ("hint", text)
-        self._listeners.send({"hint", "message"})
+        self.send({"hint", "message"})
         return best
 
-    # ------------------------------------------------------------------ bots
+    # ------------------------------------------------------------------ the log
 
-    @property
-    def bot_on_turn(self) -> bool:
-        """Whether :meth:`step` has a move to play: a bot's, or chance's (between two rounds
-        of Trans Europa only when no person plays: they press "Next round")."""
-        match = self.match
-        if match is None or match.state.is_terminal():
-            return False
-        seat = match.state.to_play
-        if seat is None:
-            return not (self.humans and isinstance(match.game, TransEuropa))
-        return match.bots[seat] is not None
+    def before(self, state: Any, action: Any, seat: int | None) -> None:
+        engine = _engine(state)
+        self._before = (not engine.placed, len(engine.results))
 
-    def step(self) -> Action | None:
-        """Play one bot move (or chance's: with bots only, the next round); the action, or
-        ``None`` when a human is on turn or the game is over.
-
-        Examples
-        --------
-        >>> from workbench import load_map
-        >>> session = PlaySession(load_map("maps/tiny.yaml"), ["random", "human"])
-        >>> session.step()
-        PlaceMarker(point=...)
-        >>> session.step() is None, session.state.to_play
-        (True, 1)
-        """
-        if self.match is None or not self.bot_on_turn:
-            return None
-        action: Action | None = self.match.step()
-        return action
-
-    def run(self, limit: int = MAX_BOT_MOVES) -> int:
-        """Play bot moves until a human is on turn or the game is over; how many were played.
-
-        Examples
-        --------
-        >>> from workbench import load_map
-        >>> session = PlaySession(load_map("maps/tiny.yaml"), ["random", "random"])
-        >>> session.run() > 0, session.state.phase
-        (True, 'game_over')
-        """
-        for n in range(limit):
-            if self.step() is None:
-                return n
-        raise RuntimeError(f"the bots did not stop within {limit} moves")
-
-    # ------------------------------------------------------------------ applying
-
-    def _about_to_apply(self, state: ProtocolState, action: Action, seat: int | None) -> None:
-        engine = getattr(state, "engine", None)
-        if engine is not None:
-            self._before = (not engine.placed, len(engine.results))
-
-    def _applied(self, state: ProtocolState, action: Action, seat: int | None) -> None:
-        """Log an action the match applied and tell the listeners."""
-        engine = getattr(state, "engine", None)
-        self._hint = None
-        if engine is not None:
-            first, results = self._before
-            if isinstance(action, PlaceRail) and seat is not None:
-                rails = [] if first or self._turn[0] != seat else self._turn[1]
-                self._turn = (seat, [*rails, action.segment])
+    def describe(self, state: Any, action: Any, seat: int | None) -> str:
+        """The log line of ``action``: who, and the action in words; the cards a person
+        puts back or passes are named only when the log is theirs alone."""
         who = "table" if seat is None else self.who(seat)
-        secret = seat is None or seat not in self.humans or len(self.humans) > 1
-        self.log.append(f"{who}: {describe_action(action, self.board, secret)}")
-        if engine is not None:
-            if isinstance(action, NextRound):
-                self._turn = (0, [])
-                self.log.append(f"round {engine.round}: seat {engine.starter} starts")
-            if len(engine.results) > results:
-                self._log_result(engine.results[-1])
-        parts = {"state", "log", "hint"}
-        # a person's move answers what was said to them; a bot's move leaves a refusal
-        # ("wait: seat 1 is playing") on show, and only takes the hint away
-        if seat is None or seat in self.humans or self.message_kind == "hint":
-            self._message = ("info", "")
-            parts.add("message")
-        self._listeners.send(parts)
+        return f"{who}: {describe_action(action, self.board, not self.sees(seat))}"
 
-    def _log_result(self, result: RoundResult) -> None:
-        why = "the rails ran out" if result.reason == "supply" else "a network is complete"
-        parts = []
-        for seat, (missing, points) in enumerate(zip(result.missing, result.points, strict=True)):
-            left = "done" if missing == 0 else f"{missing} missing"
-            parts.append(f"seat {seat} {left}, {points:+d}")
-        self.log.append(f"round {result.round} over ({why}): " + "; ".join(parts))
+    def applied(self, state: Any, action: Any, seat: int | None) -> None:
+        """After each action: the hint is gone, the turn's rails grow, a new round and a
+        scored round get their lines."""
+        engine = _engine(state)
+        self._hint = None
+        first, results = self._before
+        if isinstance(action, PlaceRail) and seat is not None:
+            rails = [] if first or self._turn[0] != seat else self._turn[1]
+            self._turn = (seat, [*rails, action.segment])
+        if isinstance(action, NextRound):
+            self._turn = (0, [])
+            self.log.append(f"round {engine.round}: seat {engine.starter} starts")
+        if len(engine.results) > results:
+            result = engine.results[-1]
+            why = "the rails ran out" if result.reason == "supply" else "a network is complete"
+            parts = [
+                f"seat {seat} {'done' if missing == 0 else f'{missing} missing'}, {points:+d}"
+                for seat, (missing, points) in enumerate(
+                    zip(result.missing, result.points, strict=True)
+                )
+            ]
+            self.log.append(f"round {result.round} over ({why}): " + "; ".join(parts))
+
+    def result_line(self) -> str:
+        """``game over: seat 0 (you) won with 13 points``."""
         state = self.state
-        if state is not None and state.phase == "game_over":
-            won = ", ".join(self.who(s) for s in state.winners)
-            self.log.append(f"game over: {won} won with {max(state.scores)} points")
+        assert state is not None
+        won = ", ".join(self.who(s) for s in state.winners)
+        return f"game over: {won} won with {max(state.scores)} points"
 
     # ------------------------------------------------------------------ in words
 
@@ -998,11 +867,8 @@ class PlaySession:
         >>> PlaySession(load_map("maps/tiny.yaml"), ["human", "random"]).choices()
         []
         """
-        state = self.state
-        if state is None or state.to_play is None or state.to_play not in self.humans:
-            return []
         taps = (PlaceMarker, PlaceRail, EndTurn, NextRound)
-        return [a for a in state.legal_actions() if not isinstance(a, taps)]
+        return [a for a in super().choices() if not isinstance(a, taps)]
 
     def table(self) -> pd.DataFrame | None:
         """The scoring table of the last round once it is over (:func:`round_table`)."""
@@ -1010,6 +876,3 @@ class PlaySession:
         if state is None or state.phase not in ("round_over", "game_over") or not state.results:
             return None
         return round_table(state.results[-1], [self.name(s) for s in range(len(self.seats))])
-
-    def __repr__(self) -> str:
-        return f"<PlaySession on {self.board.name!r}: seats {list(self.seats)}, {self.state!r}>"

@@ -16,6 +16,8 @@ besides the state, all seen from the viewer's seat (:meth:`~GameSession.viewer`)
   (:meth:`~TransorientSession.seat_rows`), the bag and the Stationmaster;
 * the log in words, naming a Luggage card drawn, the one kept and a card discarded only
   to their owner (:meth:`~TransorientSession.describe`);
+* the hint: the move the planner bot would make in the viewer's seat, and what it does
+  (:meth:`~TransorientSession.hint`);
 * at the end, the scoring line by line in words (:meth:`~TransorientSession.explain_scoring`),
   whose ``+N`` lines add up to each seat's score.
 
@@ -33,10 +35,14 @@ person is on turn again.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+
+from workbench.exceptions import IllegalActionError
 from workbench.games.transorient_express.actions import (
     Discard,
     Keep,
@@ -56,7 +62,10 @@ from workbench.games.transorient_express.game import TransorientExpress, Transor
 from workbench.games.transorient_express.scoring import objective_value
 from workbench.session.game import HUMAN, GameSession
 
-__all__ = ["PHASES", "CardView", "Tap", "TransorientSession"]
+__all__ = ["HINT_BOT", "PHASES", "CardView", "Tap", "TransorientSession"]
+
+HINT_BOT = "planner"
+"""The bot whose move the hint suggests."""
 
 PHASES = {
     "take": "take a card from the bottom row or a token pile",
@@ -72,11 +81,13 @@ PHASES = {
 @dataclass(frozen=True)
 class Tap:
     """A button: the action's ``text`` (what :meth:`TransorientSession.act` takes), what
-    it ``does`` in words, and whether it is ``legal`` now."""
+    it ``does`` in words, whether it is ``legal`` now, and if not, ``why`` (the rule that
+    refuses it, as the game says it)."""
 
     text: str
     does: str
     legal: bool
+    why: str = ""
 
 
 @dataclass(frozen=True)
@@ -179,6 +190,33 @@ class TransorientSession(GameSession):
         self.run()
         return True
 
+    def hint(self) -> str | None:
+        """The move the planner bot (:data:`HINT_BOT`) would make for the person on turn,
+        from what that seat sees, with what it does, in :attr:`message`; its text, or
+        ``None`` (and a message saying why) when no person is on turn.
+
+        Examples
+        --------
+        >>> session = TransorientSession(seats=["human", "greedy"], seed=3)
+        >>> move = session.hint()
+        >>> move in {str(a) for a in session.choices()}, session.message.startswith("Hint: ")
+        (True, True)
+        """
+        if not self.human_to_play():
+            self.say("hints are for a person's turn", error=True)
+            return None
+        state = self.state
+        seat = state.to_play
+        assert seat is not None
+        bot = self.info.bots[HINT_BOT](self.game, seat, np.random.default_rng(self.seed))
+        text = state.text(bot.act(state.observation(seat)))
+        taps = [*self.station()[1], *self.hand()]
+        does = {t.text: t.does for view in taps for t in view.taps}
+        does.update({t.text: t.does for t in self.other_taps()})
+        why = f": {does[text]}" if text in does else ""
+        self.say(f"Hint: {text}{why} (the {HINT_BOT} bot's move).", kind="hint")
+        return text
+
     def _name(self, seat: int) -> str:
         return "you" if self.sees(seat) else f"seat {seat}"
 
@@ -211,6 +249,8 @@ class TransorientSession(GameSession):
         'objective 1 in play: visa 1: 2+ = 3, 4+ = 6, 6+ = 10'
         >>> session.log[3:5]
         ['you draw a black token', 'you draw a green token']
+        >>> session.act("take 1"), session.log[-1]
+        (True, 'you: take 1 (9-red Ankara)')
         """
         if seat is None:
             kind, target = state.pending[0]
@@ -233,7 +273,24 @@ class TransorientSession(GameSession):
             return f"{who} discards a card from the hand"
         if isinstance(action, Keep):
             return f"{who}: keep {self._luggage_text(action.luggage)}"
+        if isinstance(action, Take | Pile | Place) and 0 <= action.column < len(state.bottom):
+            return f"{who}: {state.text(action)} ({self._column_text(state, action)})"
         return f"{who}: {state.text(action)}"
+
+    def _column_text(self, state: Any, action: Take | Pile | Place) -> str:
+        """What a tap on a column takes, by the card there (columns shift; cards do not)."""
+        cards = state.game.cards
+        col = action.column
+        card = state.bottom[col]
+        d = cards.destinations[card] if card >= 0 else None
+        label = f"{d.number}-{d.color} {d.name}" if d is not None else "an empty column"
+        if isinstance(action, Take):
+            return label
+        if isinstance(action, Place):
+            return f"the Stationmaster under {label}"
+        colors = cards.token_colors
+        tokens = _tokens(tuple(zip(colors, state.piles[col], strict=True)))
+        return f"{tokens} from under {label}, which is discarded"
 
     def result_line(self) -> str:
         state = self.state
@@ -264,6 +321,39 @@ class TransorientSession(GameSession):
         )
 
     # ------------------------------------------------------------------ the table
+
+    def _tap(self, text: str, does: str, legal: set[str]) -> Tap:
+        """A button for the action ``text``; when it is not legal, why not."""
+        if text in legal:
+            return Tap(text, does, True)
+        return Tap(text, does, False, self.why_not(text))
+
+    def why_not(self, text: str) -> str:
+        """Why the person at the screen may not play ``text`` now: whose turn it is, or
+        the rule the game refuses it by (its own words, without the turn's prefix).
+
+        Examples
+        --------
+        >>> session = TransorientSession(seats=["human", "greedy"], seed=3)
+        >>> session.why_not("master 2")
+        'not now: first take a card from the bottom row or a token pile'
+        """
+        state = self.state
+        if state.is_terminal():
+            return "the game is over"
+        if not self.human_to_play():
+            seat = state.to_play
+            return "the table is dealing" if seat is None else f"{self.who(seat)} is playing"
+        try:
+            trial = state.copy()
+            trial.apply(self.game.parse_action(text))
+        except (IllegalActionError, ValueError) as error:
+            why = re.sub(r"^round \d+, turn \d+, seat \d+: ", "", str(error))
+            why = re.sub(r" \(legal: .*\)$", "", why)
+            if why.endswith(f"is not legal in the {state.phase} step"):
+                return f"not now: first {PHASES.get(state.phase, state.phase)}"
+            return why
+        return ""
 
     def _legal(self) -> set[str]:
         state = self.state
@@ -337,17 +427,17 @@ class TransorientSession(GameSession):
             if card >= 0:
                 label = self._card_text(card)
                 taps = (
-                    Tap(f"take {n}", f"take {label} into your hand; {back}", f"take {n}" in legal),
-                    Tap(
+                    self._tap(f"take {n}", f"take {label} into your hand; {back}", legal),
+                    self._tap(
                         f"pile {n}",
                         f"take the tokens of column {n} ({_tokens(pile)}); {label} is discarded",
-                        f"pile {n}" in legal,
+                        legal,
                     ),
-                    Tap(
+                    self._tap(
                         f"master {n}",
                         f"put the Stationmaster token under column {n}: who takes from it "
                         "takes the token",
-                        f"master {n}" in legal,
+                        legal,
                     ),
                 )
             bottom.append(self.card_view(card, taps))
@@ -380,13 +470,13 @@ class TransorientSession(GameSession):
             play = f"play {view.label}"
             discard = f"discard {view.label}"
             taps = (
-                Tap(
+                self._tap(
                     play,
                     f"pay {_tokens(view.cost_now)} for {view.points} pts, "
                     f"{_count(d.passports, 'passport')}{effect}",
-                    play in legal,
+                    legal,
                 ),
-                Tap(discard, f"put {view.label} under the Destination pile", discard in legal),
+                self._tap(discard, f"put {view.label} under the Destination pile", legal),
             )
             out.append(CardView(**{**view.__dict__, "taps": taps}))
         return out

@@ -195,7 +195,8 @@ def player_color(seat: int) -> str:
 
 def _pieces(state: Any) -> dict[Edge, tuple[int | None, ...]]:
     """The engine's ``pieces``: segment -> owners of its rails (``None`` for a black rail);
-    a :class:`~workbench.engine.State` keeps a mapping, an observation a tuple of pairs."""
+    a :class:`~workbench.games.trans_europa.TransEuropaState` keeps a mapping, an
+    observation a tuple of pairs."""
     pieces = getattr(state, "pieces", None)
     if not pieces:
         return {}

@@ -2,7 +2,9 @@
 play, against bots.
 
 :class:`TransorientPlay` is a thin view over a
-:class:`~workbench.session.transorient.TransorientSession`: the session decides (the
+:class:`~workbench.session.transorient.TransorientSession`, built on the play widgets'
+shared base (:class:`~workbench.ui._play_base.PlayWidget`: seats, status, hint, the bots'
+pace, log, Save and Load) with the station and the hand as its view: the session decides (the
 referee, the bots, chance, legality, what each tap does, the log, the scoring in words);
 the widget draws what the session says, seen from the human's seat, and turns taps into
 :meth:`~workbench.session.transorient.TransorientSession.act` with the action's text
@@ -15,8 +17,8 @@ or the session itself), which is how the tests drive it.
 >>> play = TransorientPlay(players=3, seed=2)
 >>> play.state.to_play, play.state.phase
 (0, 'take')
->>> play.act("pile 1"); play.state.phase
-'place'
+>>> play.act("pile 1"), play.state.phase
+(True, 'place')
 """
 
 from __future__ import annotations
@@ -27,8 +29,8 @@ from typing import Any
 
 import ipywidgets as w
 
-from workbench.session.game import HUMAN
 from workbench.session.transorient import CardView, Tap, TransorientSession
+from workbench.ui._play_base import PlayWidget
 
 __all__ = ["COLORS", "TransorientPlay"]
 
@@ -72,7 +74,7 @@ def _card_html(card: CardView, width: int = 150) -> str:
     )
 
 
-class TransorientPlay:
+class TransorientPlay(PlayWidget):
     """A game of Transorient Express with a human at ``seat`` and bots elsewhere.
 
     Parameters
@@ -87,7 +89,14 @@ class TransorientPlay:
         The human's seat.
     rules, cards : optional
         A rules value or preset's name; a card set or its path (the shipped set).
+    delay : float or None, optional
+        The bots' pace (:class:`~workbench.ui._play_base.PlayWidget`): at once by default.
     """
+
+    prefix = "wb-transorient"
+    save_name = "transorient_game.json"
+    side_by_side = False
+    session: TransorientSession
 
     def __init__(
         self,
@@ -97,32 +106,18 @@ class TransorientPlay:
         seat: int = 0,
         rules: Any = None,
         cards: Any = None,
+        delay: float | None = 0,
     ) -> None:
-        names = list(bots)
-        others = iter(names[i % len(names)] for i in range(players - 1))
-        seats = [HUMAN if s == seat else next(others) for s in range(players)]
-        self.session = TransorientSession(seats, cards=cards, rules=rules, seed=seed)
+        seats = self.human_seats(players, bots, seat)
+        session = TransorientSession(seats, cards=cards, rules=rules, seed=seed)
         self.seat = seat
         self.header = w.HTML()
         self.station = w.VBox()
         self.hand = w.HBox()
         self.extra = w.HBox()
-        self.status = w.HTML()
-        self.widget = w.VBox(
-            [
-                self.header,
-                self.station,
-                w.HTML("<b>Your hand</b>"),
-                self.hand,
-                self.extra,
-                self.status,
-            ],
-            layout=w.Layout(width="1300px"),
-        )
-        self.widget.add_class("wb-transorient")  # fmt: skip
-        self.session.on_change(self._changed)
-        self.session.run()
-        self.render()
+        self.scoring = w.HTML()
+        super().__init__(session, delay)
+        self._start()
 
     # ------------------------------------------------------------------ the session
 
@@ -131,50 +126,36 @@ class TransorientPlay:
         """The session's state (the whole truth; the view shows the human's part)."""
         return self.session.state
 
-    @property
-    def message(self) -> str:
-        """Why the last tap was refused (empty after a move)."""
-        return self.session.message
-
-    @property
-    def log(self) -> list[str]:
-        """The session's log (hidden cards named only to the human)."""
-        return self.session.log
-
-    def act(self, text: str) -> None:
-        """A tap: the session plays the human's action ``text`` and the bots after it; an
-        illegal one sets :attr:`message` and changes nothing (the view redraws when the
-        session says so)."""
-        self.session.act(text)
-
-    def _changed(self, change: Any) -> None:
-        """Redraw when the session comes to rest: a new or loaded game, a refusal, or a
-        state where a person is on turn or the game is over (not after each bot move of
-        a run, which a single redraw at its end shows)."""
+    def status(self) -> str:
+        """The session's status line, opened by "Your turn" when a person is on turn."""
         s = self.session
-        if s.match is None:
-            return
-        said = "message" in change.what and bool(s.message)  # a refusal, not a clearing
-        if "game" in change.what or said or s.human_to_play() or s.state.is_terminal():
-            self.render()
+        return f"Your turn · {s.status()}" if s.human_to_play() else s.status()
+
+    def act(self, text: str) -> bool:
+        """A tap: the human's action ``text``, then the bots; an illegal one sets
+        :attr:`message` and changes nothing."""
+        return self.play(text)
 
     # ------------------------------------------------------------------ drawing
 
     def _button(self, tap: Tap, style: str = "") -> w.Button:
-        button = w.Button(description=tap.text, disabled=not tap.legal, tooltip=tap.does,
+        # a disabled button says why it cannot be pressed, then what it would do
+        tooltip = tap.does if tap.legal else f"{tap.why or 'not now'}. (It would {tap.does}.)"
+        button = w.Button(description=tap.text, disabled=not tap.legal, tooltip=tooltip,
                           layout=w.Layout(width="150px"), button_style=style)  # fmt: skip
         button.on_click(lambda _: self.act(tap.text))
         return button
 
-    def render(self) -> None:
+    def build_view(self) -> tuple[list[Any], list[Any], list[Any]]:
+        for name in ("header", "station", "hand", "extra"):
+            self._part(getattr(self, name), name)
+        view = [self.header, self.station, w.HTML("<b>Your hand</b>"), self.hand, self.extra]
+        return view, [], [self._part(self.scoring, "scoring")]
+
+    def draw(self) -> None:
         """Draw the session as the human's seat sees it."""
         s = self.session
         over = s.state.is_terminal()
-        turn = s.status()
-        if s.human_to_play():
-            turn = f"<b>Your turn</b> · {html.escape(turn)}"
-        else:
-            turn = f"<b>{html.escape(turn)}</b>" if over else html.escape(turn)
         seats = " &nbsp; ".join(
             f"{html.escape(r['name'])}{'' if r['name'] == 'you' else ' (' + r['plays'] + ')'}: "
             f"{r['points']} pts, {len(r['tableau'])} cards, {sum(n for _, n in r['store'])}"
@@ -183,10 +164,11 @@ class TransorientPlay:
         )
         bag = sum(n for _, n in s.bag())
         self.header.value = (
-            f"<div style='font:14px sans-serif'>{turn}<br>{seats}<br><small>Objectives: "
+            f"<div style='font:14px sans-serif'>{seats}<br><small>Objectives: "
             f"{html.escape(' · '.join(s.objectives()))} · bag {bag} · Stationmaster: "
             f"{html.escape(s.stationmaster())}</small></div>"
         )
+
         top, bottom = s.station()
         master = s.state.sm_column
         columns = []
@@ -223,14 +205,10 @@ class TransorientPlay:
                            f"{html.escape(luggage)}</div>"))  # fmt: skip
         self.hand.children = hand
         self.extra.children = [self._button(t) for t in s.other_taps()]
-        error = ""
-        if s.message and s.message_kind == "error":
-            error = f"<div style='color:#b00'>{html.escape(s.message)}</div>"
-        lines = s.explain_scoring() if over else s.log[-6:]
+        lines = s.explain_scoring() if over else []
         text = "<br>".join(html.escape(line).replace("  ", "&nbsp;&nbsp;") for line in lines)
-        self.status.value = f"{error}<div style='font:12px monospace;color:#555'>{text}</div>"
-
-    def _ipython_display_(self) -> None:  # pragma: no cover - drawn by Jupyter
-        from IPython.display import display
-
-        display(self.widget)
+        self.scoring.value = (
+            f"<b>Final scoring</b><div style='font:12px monospace;color:#333'>{text}</div>"
+            if over
+            else ""
+        )

@@ -33,18 +33,22 @@ from typing import Any
 
 from workbench.games.ticket_to_ride import TicketToRide, TicketToRideState
 from workbench.games.ticket_to_ride.actions import LOCO, DrawBlind, TakeCard
-from workbench.session.events import Change
-from workbench.session.ttr_play import TicketToRideSession
+from workbench.session.ttr_play import PHASES, TicketToRideSession
+from workbench.ui._play_base import PlayWidget
 
-__all__ = ["SEAT_COLORS", "TicketToRidePlay"]
+__all__ = ["SEAT_COLORS", "TICKET_RING", "TicketToRidePlay"]
 
 SEAT_COLORS = ("#c0392b", "#1f77b4", "#2ca02c", "#8e44ad", "#e67e22")
 """The color of each seat's trains on the board."""
+NO_MOVE = "choose a move…"
+"""The moves list's first entry when nothing is selected: Play then plays nothing."""
+TICKET_RING = {"open": "#d81b60", "joined": "#2e7d32", "offered": "#ff8f00"}
+"""The ring around a ticket's city: still to join, joined, or offered to choose from."""
 
 _CARD_FILL = {LOCO: "linear-gradient(90deg,#e74c3c,#f1c40f,#2ecc71,#3498db,#9b59b6)"}
 
 
-class TicketToRidePlay:
+class TicketToRidePlay(PlayWidget):
     """The Ticket to Ride widget over a :class:`TicketToRideSession`.
 
     Parameters
@@ -64,7 +68,13 @@ class TicketToRidePlay:
     bots : {"auto", "step"}
         Whether the bots answer at once after your move, or one decision per press of
         **Bot move** (:meth:`step_bot`).
+    delay : float, optional
+        Seconds between two bot decisions in a notebook (``bots="auto"`` only).
     """
+
+    prefix = "wb-ttr"
+    save_name = "ttr_game.json"
+    session: TicketToRideSession
 
     def __init__(
         self,
@@ -72,32 +82,24 @@ class TicketToRidePlay:
         seats: Sequence[str] = ("human", "greedy", "greedy", "greedy"),
         rules: Any = None,
         seed: int = 0,
-        width: int = 760,
+        width: int = 820,
         *,
         session: TicketToRideSession | None = None,
         bots: str = "auto",
+        delay: float = 0,
     ) -> None:
         if bots not in ("auto", "step"):
             raise ValueError(f"bots is {bots!r}: use 'auto' or 'step'")
-        self.session = (
-            session
-            if session is not None
-            else TicketToRideSession(board=board, seats=seats, rules=rules, seed=seed)
-        )
+        if session is None:
+            session = TicketToRideSession(board=board, seats=seats, rules=rules, seed=seed)
         self.bots = bots
         self.width = width
-        self._widgets: dict[str, Any] = {}
-        self._root: Any = None
         self._sources: dict[str, Any] = {}
-        self._busy = False
-        self.session.on_change(self._on_change)
-        if bots == "auto":
-            self.session.run()
+        super().__init__(session, delay if bots == "auto" else None)
+        self._start()
 
     def __repr__(self) -> str:
         return f"<TicketToRidePlay {', '.join(self.session.seats)}; {self.status()}>"
-
-    # ------------------------------------------------------------------ the session's
 
     @property
     def state(self) -> TicketToRideState:
@@ -109,147 +111,100 @@ class TicketToRidePlay:
         """The session's game."""
         return self.session.game
 
-    @property
-    def board(self) -> Any:
-        """The route board played on."""
-        return self.session.board
-
-    @property
-    def log(self) -> list[str]:
-        """The session's log."""
-        return self.session.log
-
-    @property
-    def message(self) -> str:
-        """The session's message."""
-        return self.session.message
-
-    def status(self) -> str:
-        """The session's status line."""
-        return self.session.status()
-
-    def choices(self) -> list[Any]:
-        """The moves on offer (:meth:`TicketToRideSession.choices`)."""
-        return self.session.choices()
-
-    def _do(self, call: Any, *args: Any) -> Any:
-        """Run a session call without a redraw per change, then redraw once."""
-        self._busy = True
-        try:
-            return call(*args)
-        finally:
-            self._busy = False
-            self._refresh()
-
-    def play(self, action: Any) -> bool:
-        """Play your ``action`` (or its text); the bots answer at once with ``bots="auto"``.
-        ``False`` with :attr:`message` saying why when it is refused."""
-
-        def move() -> bool:
-            played = self.session.play(action)
-            if played and self.bots == "auto":
-                self.session.run()
-            return played
-
-        return bool(self._do(move))
-
     def click_route(self, route: str) -> list[Any]:
         """Select ``route`` (its id): the moves list its claims; returns them."""
-        return list(self._do(self.session.click_route, route))
+        return list(self._call(self.session.click_route, route))
+
+    def click_city(self, city: str) -> list[Any]:
+        """Select ``city``: the moves list the payments of a station there; returns them."""
+        return list(self._call(self.session.click_city, city))
 
     def unselect(self) -> None:
         """Select no route: the moves list every move again."""
-        self._do(self.session.unselect)
-
-    def play_bots(self) -> int:
-        """Let the bots (and chance) play until a person is on turn or the game ends."""
-        return int(self._do(self.session.run))
-
-    def step_bot(self) -> list[Any]:
-        """Play one bot decision (and the chance outcomes around it)."""
-        return list(self._do(self.session.step_bot))
+        self._call(self.session.unselect)
 
     def hint(self) -> list[str]:
         """The routes of the cheapest network joining your open tickets, drawn dashed."""
-        return list(self._do(self.session.hint))
-
-    def save(self, path: Any) -> Any:
-        """Save the game to ``path`` (:meth:`TicketToRideSession.save`)."""
-        return self.session.save(path)
-
-    def load(self, path: Any) -> None:
-        """Continue the game saved at ``path`` (:meth:`TicketToRideSession.load`)."""
-
-        def load() -> None:
-            self.session.load(path)
-            if self.bots == "auto":
-                self.session.run()
-
-        self._do(load)
-
-    def _on_change(self, change: Change) -> None:
-        """Redraw after a change made from code, once the bots have stopped."""
-        if self._busy or not self._widgets:
-            return
-        if "state" in change and self.session.bot_on_turn and self.bots == "auto":
-            return
-        self._refresh()
-
-    @property
-    def widget(self) -> Any:
-        """The ipywidgets box (built once)."""
-        if self._root is None:
-            self._root = self._build()
-            self._refresh()
-        return self._root
-
-    def _ipython_display_(self) -> None:
-        from IPython.display import HTML, display
-
-        from workbench.ui.render import bokehjs_once
-
-        display(HTML(bokehjs_once()))
-        display(self.widget)
+        return list(self._call(self.session.hint))
 
     def _figure(self) -> Any:
-        from bokeh.models import ColumnDataSource, TapTool
-        from bokeh.models.glyphs import MultiLine, Scatter
+        from bokeh.models import ColumnDataSource, HoverTool, TapTool
+        from bokeh.models.glyphs import MultiLine, Patches, Scatter
 
-        from workbench.ui.route_render import car_columns, route_figure
+        from workbench.ui.route_render import STATION_STYLE, car_columns, route_figure
 
         fig = route_figure(self.board, width=self.width, title="")
         cars = car_columns(self.board)
-        self._centers: dict[str, list[tuple[float, float]]] = {}
+        self._cars: dict[str, list[tuple[list[float], list[float]]]] = {}
         for kind in ("plain", "tunnel", "ferry"):
             for xs, ys, rid in zip(
                 cars[kind]["xs"], cars[kind]["ys"], cars[kind]["route"], strict=True
             ):
-                self._centers.setdefault(rid, []).append((sum(xs) / 4, sum(ys) / 4))
-        claims = ColumnDataSource({"x": [], "y": [], "fill": []})
+                self._cars.setdefault(rid, []).append((xs, ys))
+        # the marks of the game sit over the city names: the names go down to the glyphs'
+        # level (drawn after the cars) and the marks are annotations, drawn after them, so
+        # a claim, a station or a ticket's city is never hidden by a label
+        for name in ("city-names-halo", "city-names"):
+            for labels in fig.select({"name": name}):
+                labels.level = "glyph"
+        # a tunnel keeps its color: a thin brown outline and brown stripes over the fill
+        tunnel = fig.select_one({"name": "cars-tunnel"}).glyph
+        tunnel.update(line_width=1.4, hatch_pattern="right_diagonal_line", hatch_color="#6b3a16",
+                      hatch_scale=5, hatch_weight=1, hatch_alpha=0.8)  # fmt: skip
+        for item in fig.legend[0].items:
+            if item.label.value.startswith("tunnel"):
+                item.label = {"value": "tunnel (brown outline and stripes)"}
+        rings = ColumnDataSource({"x": [], "y": [], "line": [], "city": [], "what": []})
         fig.add_glyph(
+            rings,
+            Scatter(x="x", y="y", marker="circle", size=22, fill_alpha=0, line_color="line",
+                    line_width=3),
+            name="ticket-cities", level="annotation",
+        )  # fmt: skip
+        claims = ColumnDataSource({"xs": [], "ys": [], "fill": [], "route": [], "owner": []})
+        claimed = fig.add_glyph(
             claims,
-            Scatter(x="x", y="y", marker="square", size=9, fill_color="fill", line_color="white"),
-            name="claims",
-        )
-        stations = ColumnDataSource({"x": [], "y": [], "fill": []})
-        fig.add_glyph(
+            Patches(xs="xs", ys="ys", fill_color="fill", line_color="#111111", line_width=1.2),
+            name="claims", level="annotation",
+        )  # fmt: skip
+        stations = ColumnDataSource({"x": [], "y": [], "fill": [], "city": [], "owner": []})
+        built = fig.add_glyph(
             stations,
-            Scatter(
-                x="x", y="y", marker="triangle", size=16, fill_color="fill", line_color="black"
-            ),
-            name="stations",
-        )
+            Scatter(x="x", y="y", fill_color="fill", **{**STATION_STYLE, "size": 18}),
+            name="stations", level="annotation",
+        )  # fmt: skip
+        claimed.nonselection_glyph = None  # a selected route never fades the claims
+        # a train on each car of a claim: a white window, so a claim never reads as a free
+        # route of the owner's color
+        windows = ColumnDataSource({"x": [], "y": []})
+        fig.add_glyph(
+            windows,
+            Scatter(x="x", y="y", marker="square", size=5, fill_color="white",
+                    line_color="#111111", line_width=0.8),
+            name="claim-windows", level="annotation",
+        )  # fmt: skip
         hint = ColumnDataSource({"xs": [], "ys": []})
         fig.add_glyph(
             hint,
             MultiLine(xs="xs", ys="ys", line_color="#111111", line_width=3, line_dash="dashed"),
-            name="hint",
-        )
+            name="hint", level="annotation",
+        )  # fmt: skip
+        fig.add_tools(
+            HoverTool(
+                renderers=[claimed], tooltips=[("route", "@route"), ("claimed by", "@owner")],
+                name="claim-hover",
+            ),
+            HoverTool(
+                renderers=[built], tooltips=[("station", "@city"), ("built by", "@owner")],
+                name="built-hover",
+            ),
+        )  # fmt: skip
         renderers: list[Any] = [
             fig.select_one({"name": f"cars-{k}"}) for k in ("plain", "tunnel", "ferry")
         ]
-        fig.add_tools(TapTool(renderers=renderers))
-        for renderer in renderers:
+        cities = fig.select_one({"name": "cities"})
+        fig.add_tools(TapTool(renderers=[*renderers, cities, claimed]))
+        for renderer in [*renderers, claimed]:
             source = renderer.data_source
 
             def on_tap(attr: str, old: Any, new: Any, source: Any = source) -> None:
@@ -259,91 +214,64 @@ class TicketToRidePlay:
                         self.click_route(rid)
 
             source.selected.on_change("indices", on_tap)
-        self._sources = {"claims": claims, "stations": stations, "hint": hint}
+
+        def on_city(attr: str, old: Any, new: Any) -> None:
+            if new:
+                city = cities.data_source.data["name"][new[0]]
+                if city != self.session.selected_city:
+                    self.click_city(city)
+
+        cities.data_source.selected.on_change("indices", on_city)
+        self._selectable = [r.data_source for r in (*renderers, cities, claimed)]
+        self._sources = {
+            "claims": claims, "windows": windows, "stations": stations, "hint": hint,
+            "tickets": rings,
+        }  # fmt: skip
         return fig
 
-    def _build(self) -> Any:
+    def build_view(self) -> tuple[list[Any], list[Any], list[Any]]:
         import ipywidgets as w
         from jupyter_bokeh.widgets import BokehModel
 
-        board = BokehModel(self._figure())
-        board.add_class("wb-ttr-board")
+        figure = self._figure()
+        self.draw()  # before the model is wrapped: changes made before it is shown are lost
+        board = self._part(BokehModel(figure), "board")
         texts = {}
-        for name in ("status", "message", "hand", "tickets", "seats", "log", "scoring"):
-            texts[name] = w.HTML(layout=w.Layout(width="100%"))
-            texts[name].add_class(f"wb-ttr-{name}")
-        market = w.HBox(layout=w.Layout(flex_flow="row wrap"))
-        market.add_class("wb-ttr-market")
-        moves = w.Dropdown(options=[], layout=w.Layout(width="300px"))
-        moves.add_class("wb-ttr-moves")
-        go = w.Button(description="Play", button_style="primary")
-        go.add_class("wb-ttr-go")
-        bots = w.Button(description="Bots play" if self.bots == "auto" else "Bot move")
-        bots.add_class("wb-ttr-bots")
-        hint = w.Button(description="Hint", icon="lightbulb-o")
-        hint.add_class("wb-ttr-hint")
-        unselect = w.Button(description="All moves")
-        path = w.Text(value="ttr_game.json", layout=w.Layout(width="150px"))
-        path.add_class("wb-ttr-path")
-        save = w.Button(description="Save", layout=w.Layout(width="70px"))
-        load = w.Button(description="Load", layout=w.Layout(width="70px"))
+        for name in ("tunnel", "hand", "tickets", "seat_table", "scoring"):
+            texts[name] = self._part(w.HTML(layout=w.Layout(width="100%")), name)
+        market = self._part(w.HBox(layout=w.Layout(flex_flow="row wrap")), "market")
+        moves = self._part(w.Dropdown(options=[], layout=w.Layout(width="350px")), "moves")
+        go = self._part(w.Button(description="Play", button_style="primary"), "go")
+        unselect = w.Button(description="All moves", tooltip="select no route or city")
 
         def on_go(_: Any) -> None:
-            if moves.value is not None:
+            if moves.value in (None, NO_MOVE):
+                self.session.say(
+                    "choose a move in the list first, or tap a route (to claim it) or a city "
+                    "(to build a station there)",
+                    error=True,
+                )
+            else:
                 self.play(moves.value)
 
-        def on_save(_: Any) -> None:
-            try:
-                written = self.save(path.value)
-            except (OSError, ValueError) as error:
-                self.session.say(f"not saved: {error}", error=True)
-            else:
-                self.session.say(f"saved to {written}")
-            self._refresh()
-
-        def on_load(_: Any) -> None:
-            try:
-                self.load(path.value)
-            except (OSError, ValueError) as error:
-                self.session.say(f"not loaded: {error}", error=True)
-                self._refresh()
-
         go.on_click(on_go)
-        bots.on_click(lambda _: self.play_bots() if self.bots == "auto" else self.step_bot())
-        hint.on_click(lambda _: self.hint())
         unselect.on_click(lambda _: self.unselect())
-        save.on_click(on_save)
-        load.on_click(on_load)
-        side = w.VBox(
-            [
-                texts["status"],
-                texts["message"],
-                w.HTML("<b>Market</b> (tap to take)"),
-                market,
-                w.HTML("<b>Your hand</b>"),
-                texts["hand"],
-                texts["tickets"],
-                w.HTML("<b>Moves</b> (tap a route on the board to see its claims)"),
-                moves,
-                w.HBox([go, unselect]),
-                w.HBox([bots, hint]),
-                texts["seats"],
-                w.HBox([path, save, load]),
-                w.HTML("<b>Log</b>"),
-                texts["log"],
-            ],
-            layout=w.Layout(width="360px", margin="0 0 0 10px"),
-        )
-        self._widgets = {"market": market, "moves": moves, "board": board, **texts}
-        root = w.VBox(
-            [w.HBox([board, side], layout=w.Layout(flex_flow="row wrap")), texts["scoring"]]
-        )
-        root.add_class("wb-ttr")
-        return root
+        side = [
+            texts["tunnel"],
+            w.HTML("<b>Market</b> (tap to take)"),
+            market,
+            w.HTML("<b>Your hand</b>"),
+            texts["hand"],
+            texts["tickets"],
+            w.HTML("<b>Your move</b> (tap a route to claim it, a city for a station)"),
+            moves,
+            w.HBox([go, unselect]),
+            texts["seat_table"],
+        ]
+        return [board], side, [texts["scoring"]]
 
-    def _refresh(self) -> None:
-        if not self._widgets:
-            return
+    def refresh_view(self) -> None:
+        """Fill the market, hand, tickets, moves, seats and scoring; draw the board."""
         import ipywidgets as w
 
         wd = self._widgets
@@ -351,49 +279,83 @@ class TicketToRidePlay:
         s = self.state
         t = self.game.tables
         viewer = session.viewer()
-        wd[
-            "status"
-        ].value = f"<div style='line-height:1.35'><b>{html.escape(self.status())}</b></div>"
-        kind = session.message_kind
-        css = {"error": "color:#b00020", "hint": "color:#1a5e20"}.get(kind, "")
-        wd[
-            "message"
-        ].value = f"<div style='{css};line-height:1.35'>{html.escape(self.message)}</div>"
         wd["hand"].value = _cards_html(t.names, s.hands[viewer])
-        wd["tickets"].value = (
-            "<div style='line-height:1.5'><b>Your tickets</b><br>"
-            + (
-                "<br>".join(
-                    f"{'&#10003;' if row['joined'] else '&#9744;'} {html.escape(row['ticket'])} "
-                    f"({row['points']})"
-                    for row in session.ticket_rows()
-                )
-                or "none yet"
+        reveal = session.tunnel_reveal()
+        wd["tunnel"].value = (
+            ""
+            if reveal is None
+            else "<div style='border:2px solid #8B4513;border-radius:6px;padding:4px 6px;"
+            f"background:#fbf3ea'><b>Tunnel {html.escape(reveal[0])}</b>: turned over "
+            f"{_cards_html(t.names, _count(reveal[1], t.names))}<br>"
+            f"{html.escape(session.tunnel_text())}</div>"
+        )
+        rows = []
+        for row in session.ticket_rows():
+            mark = "&#10003;" if row["joined"] else "&#9744;"
+            lent = f" <small>(with a station: {html.escape(row['borrowing'])})</small>"
+            rows.append(
+                f"{mark} {html.escape(row['ticket'])} ({row['points']} pts)"
+                f"{lent if row['borrowing'] else ''}"
             )
+        offered = s.offered[viewer] if s.phase == "keep" and s.to_play == viewer else []
+        offer = (
+            "<br><b>To choose from</b> (ringed orange on the board)<br>"
+            + "<br>".join(f"{html.escape(x)} ({t.tickets[x].points} pts)" for x in offered)
+            if offered
+            else ""
+        )
+        wd["tickets"].value = (
+            "<div style='line-height:1.5'><b>Your tickets</b> (ringed on the board)<br>"
+            + ("<br>".join(rows) or "none yet")
+            + offer
             + "</div>"
         )
         buttons = []
         draws = session.draws()
+        second = s.phase == "draw2"
         for i, k in enumerate(s.market):
             for _ in range(k):
                 name = t.names[i]
+                why = ""
+                if TakeCard(name) not in draws:
+                    if not session.human_to_play():
+                        why = "not your turn"
+                    elif second and name == LOCO:
+                        why = "a face-up locomotive cannot be the second card of a draw"
+                    else:
+                        why = f"no card draw now: {PHASES.get(s.phase, s.phase)} first"
                 b = w.Button(
                     description=name,
                     layout=w.Layout(width="62px"),
-                    disabled=TakeCard(name) not in draws,
+                    disabled=bool(why),
+                    tooltip=why or f"take the face-up {name}",
                 )
                 b.style.button_color = self.board.fill(name) if name != LOCO else "#d8c8f0"
                 b.on_click(lambda _, n=name: self.play(TakeCard(n)))
                 buttons.append(b)
+        blind_why = ""
+        if DrawBlind() not in draws:
+            blind_why = (
+                "not your turn"
+                if not session.human_to_play()
+                else "the deck and the discards are empty"
+                if not sum(s.deck) and not sum(s.discard)
+                else f"no card draw now: {PHASES.get(s.phase, s.phase)} first"
+            )
         blind = w.Button(
             description=f"deck ({sum(s.deck)})",
             layout=w.Layout(width="90px"),
-            disabled=DrawBlind() not in draws,
+            disabled=bool(blind_why),
+            tooltip=blind_why or "draw the top card of the deck",
         )
         blind.on_click(lambda _: self.play(DrawBlind()))
         buttons.append(blind)
         wd["market"].children = buttons
-        options = [(str(a), a) for a in self.choices()]
+        options: list[tuple[str, Any]] = [(session.move_label(a), a) for a in self.choices()]
+        chosen = session.selected is not None or session.selected_city is not None
+        if options and not chosen:
+            # nothing is played by pressing Play without choosing (tickets drawn by accident)
+            options = [(NO_MOVE, NO_MOVE), *options]
         wd["moves"].options = options
         wd["moves"].value = options[0][1] if options else None
         num = "style='text-align:right;padding:0 4px'"
@@ -404,45 +366,68 @@ class TicketToRidePlay:
             f"<td {num}>{r['tickets']}</td><td {num}>{r['stations']}</td></tr>"
             for r in session.seat_rows()
         )
-        wd["seats"].value = (
+        wd["seat_table"].value = (
             "<table style='font-size:12px;line-height:1.5;border-collapse:collapse'><tr>"
             f"<th style='text-align:left;padding:0 4px'>seat</th><th {num}>points</th>"
             f"<th {num}>cars</th><th {num}>cards</th><th {num}>tickets</th>"
             f"<th {num}>stations</th></tr>{rows}</table>"
         )
-        wd["log"].value = (
-            "<div style='font-family:monospace;font-size:11px;line-height:1.35'>"
-            + "<br>".join(html.escape(x) for x in self.log[-14:])
-            + "</div>"
-        )
         wd["scoring"].value = self._scoring_html() if s.is_terminal() else ""
-        self._draw_board()
 
-    def _draw_board(self) -> None:
+    def draw(self) -> None:
+        """Draw the claims (the owner's trains over the route's cars), the stations, the
+        ticket cities and the hint on the board, once it is built; a board without a
+        selection shows no route faded."""
         if not self._sources:
             return
+        session = self.session
         s = self.state
         t = self.game.tables
-        xs, ys, fill = [], [], []
+        claims: dict[str, list[Any]] = {"xs": [], "ys": [], "fill": [], "route": [], "owner": []}
         for i, owner in enumerate(s.owners):
             if owner >= 0:
-                for x, y in self._centers[t.route_ids[i]]:
-                    xs.append(x)
-                    ys.append(y)
-                    fill.append(SEAT_COLORS[owner % 5])
-        self._sources["claims"].data = {"x": xs, "y": ys, "fill": fill}
+                rid = t.route_ids[i]
+                for xs, ys in self._cars[rid]:
+                    claims["xs"].append(xs)
+                    claims["ys"].append(ys)
+                    claims["fill"].append(SEAT_COLORS[owner % 5])
+                    claims["route"].append(rid)
+                    claims["owner"].append(session.owner_text(rid))
+        self._sources["claims"].data = claims
+        centres = [
+            (sum(xs) / len(xs), sum(ys) / len(ys))
+            for xs, ys in zip(claims["xs"], claims["ys"], strict=True)
+        ]
+        self._sources["windows"].data = {
+            "x": [x for x, _ in centres],
+            "y": [y for _, y in centres],
+        }
         pos = self.board.positions
         items = sorted(s.station_at.items())
         self._sources["stations"].data = {
             "x": [pos[c][0] for c, _ in items],
-            "y": [pos[c][1] + 0.35 for c, _ in items],
+            "y": [pos[c][1] for c, _ in items],
             "fill": [SEAT_COLORS[o % 5] for _, o in items],
+            "city": [c for c, _ in items],
+            "owner": ["you" if session.sees(o) else session.who(o) for _, o in items],
         }
-        lines = [self.board.line(self.board.route(r)) for r in self.session.hint_routes]
+        marks = sorted(session.ticket_cities().items())
+        self._sources["tickets"].data = {
+            "x": [pos[c][0] for c, _ in marks],
+            "y": [pos[c][1] for c, _ in marks],
+            "line": [TICKET_RING[w] for _, w in marks],
+            "city": [c for c, _ in marks],
+            "what": [w for _, w in marks],
+        }
+        lines = [self.board.line(self.board.route(r)) for r in session.hint_routes]
         self._sources["hint"].data = {
             "xs": [[x for x, _ in line] for line in lines],
             "ys": [[y for _, y in line] for line in lines],
         }
+        if session.selected is None and session.selected_city is None:
+            for source in self._selectable:
+                if source.selected.indices:
+                    source.selected.indices = []
 
     def _scoring_html(self) -> str:
         columns = (
@@ -497,3 +482,11 @@ def _cards_html(names: Sequence[str], counts: Sequence[int]) -> str:
             f"border:1px solid #444;background:{fill};color:{text}'>{name} &times;{k}</span>"
         )
     return "".join(chips) or "<i>no cards</i>"
+
+
+def _count(cards: Sequence[str], names: Sequence[str]) -> list[int]:
+    """How many of ``cards`` bear each of ``names`` (a locomotive counts as the last)."""
+    return [
+        sum(1 for c in cards if c == n or (k == len(names) - 1 and c == "locomotive"))
+        for k, n in enumerate(names)
+    ]
