@@ -791,8 +791,8 @@ class PlaySession(GameSession):
         """``game over: seat 0 (you) won with 13 points``."""
         state = self.state
         assert state is not None
-        won = ", ".join(self.who(s) for s in state.winners)
-        return f"game over: {won} won with {max(state.scores)} points"
+        won = ", ".join(self.who(s) for s in state.winners())
+        return f"game over: {won} won with {max(state.scores())} points"
 
     # ------------------------------------------------------------------ in words
 
@@ -810,7 +810,7 @@ class PlaySession(GameSession):
             return "No game."
         seat = state.to_play
         if state.phase == "game_over":
-            won = ", ".join(self.who(s) for s in state.winners)
+            won = ", ".join(self.who(s) for s in state.winners())
             rounds = f"{state.round} round{'s' if state.round != 1 else ''}"
             return f"Game over after {rounds}: {won} won."
         if state.phase == "round_over":
