@@ -15,6 +15,7 @@ rule choices were made where the rulebook is silent.
 from __future__ import annotations
 
 import os
+from typing import Any
 
 from workbench.games.registry import GameInfo, rules_resolver
 from workbench.games.ticket_to_ride.bots import BOTS, GreedyBot, PlannerBot, RandomBot
@@ -27,7 +28,7 @@ from workbench.games.ticket_to_ride.game import (
     save_record,
 )
 from workbench.games.ticket_to_ride.rules import PRESETS, TTRRules
-from workbench.games.ticket_to_ride.sim import TABLES, play_rows
+from workbench.games.ticket_to_ride.sim import FAILURES, TABLES, failures_after, play_rows
 from workbench.maps.routes import RouteBoard
 
 __all__ = [
@@ -54,6 +55,12 @@ def _make(board: RouteBoard, rules: TTRRules, players: int, seed: int) -> Ticket
     return TicketToRide(board, rules, players=players, seed=seed)
 
 
+def _playtest(report: Any) -> list[Any]:
+    from workbench.games.ticket_to_ride.playtest import sections
+
+    return sections(report)
+
+
 INFO = GameInfo(
     name="ticket_to_ride",
     title="Ticket to Ride Europe",
@@ -76,4 +83,5 @@ INFO = GameInfo(
     length_unit="turns",
     default_players=4,
     board_type=RouteBoard,
+    extra={"playtest": _playtest, "failures": FAILURES, "failures_after": failures_after},
 )
