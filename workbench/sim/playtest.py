@@ -666,25 +666,31 @@ def playtest(
 
 
 def _game_and_board(data: Any, game: str | None) -> tuple[str, Any]:
-    """The game's name and its board (loaded when ``data`` is a path)."""
+    """The game's name and its board or card set (loaded by the game when ``data`` is a
+    path)."""
     from workbench.games import GAMES
 
     if data is None:
         name = game or "trans_europa"
         return name, GAMES[name].board()
-    if isinstance(data, (str, os.PathLike)):
-        from workbench.maps.io import load_map
-
-        loaded = load_map(data)
-    else:
-        loaded = data
     if game is None:
-        kind = getattr(loaded, "kind", "lattice")
+        kind = _kind_of(data) if isinstance(data, (str, os.PathLike)) else data.kind
         found = [n for n in GAMES if GAMES[n].map_kind == kind]
         if not found:
             raise ValueError(f"no registered game plays a data file of kind {kind!r}")
         game = found[0]
-    return game, loaded
+    info = GAMES[game]
+    return game, info.board(data) if isinstance(data, (str, os.PathLike)) else data
+
+
+def _kind_of(path: str | os.PathLike[str]) -> str:
+    """The ``kind:`` a data file declares at its top level (``lattice`` when none)."""
+    import re
+
+    with open(path, encoding="utf-8", errors="replace") as f:
+        head = f.read(4096)
+    found = re.search(r"^kind:\s*[\"']?([A-Za-z_]+)", head, re.M)
+    return found.group(1) if found else "lattice"
 
 
 class _Bar:
