@@ -189,7 +189,7 @@ class Playtest:
 
         Examples
         --------
-        >>> report = playtest("maps/tiny.yaml", players="2..3", bots=["random"], games=2)
+        >>> report = playtest("maps/transorient_express.yaml", players="2..3", games=2)
         >>> report.table("games").groupby("players").size().to_dict()
         {2: 2, 3: 2}
         """

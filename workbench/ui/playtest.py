@@ -20,15 +20,8 @@ from typing import Any
 
 import pandas as pd
 from bokeh.embed import components
-from bokeh.models import (
-    ColorBar,
-    ColumnDataSource,
-    FactorRange,
-    HoverTool,
-    LinearColorMapper,
-    Range1d,
-    Whisker,
-)
+from bokeh.models import ColumnDataSource, FactorRange, HoverTool, LinearColorMapper, Range1d
+from bokeh.models.annotations import ColorBar, Whisker
 from bokeh.palettes import Category10_10, Viridis256
 from bokeh.plotting import figure
 
@@ -126,13 +119,13 @@ def bars_figure(section: Section, *, width: int = 1100, height: int = 300) -> fi
     """
     t = section.table
     if section.by:
-        factors = [
+        factors: list[Any] = [
             (f"{g} players", str(x)) for g, x in zip(t[section.by], t[section.label], strict=True)
         ]
-        x_range: Any = FactorRange(*factors, group_padding=1.2)
+        x_range = FactorRange(factors=factors, group_padding=1.2)
     else:
         factors = [str(x) for x in t[section.label]]
-        x_range = FactorRange(*factors)
+        x_range = FactorRange(factors=factors)
     labels = [str(x) for x in t[section.label]]
     palette = {name: Category10_10[i % 10] for i, name in enumerate(dict.fromkeys(labels))}
     data: dict[str, Any] = {
@@ -150,7 +143,7 @@ def bars_figure(section: Section, *, width: int = 1100, height: int = 300) -> fi
     top = max([*data["top"], *(data.get("hi") or [])], default=1.0)
     fig = figure(
         x_range=x_range,
-        y_range=Range1d(0, top * 1.12 if top > 0 else 1),
+        y_range=Range1d(start=0, end=top * 1.12 if top > 0 else 1),
         width=width,
         height=height,
         title=section.title,
@@ -371,18 +364,21 @@ def findings(report: Any) -> list[str]:
 
 def _failure_links(report: Any, table: pd.DataFrame) -> str:
     links = []
-    for row in table[table.games > 0].itertuples():
+    seen = table[table.games > 0]
+    for kind, players, first in zip(
+        seen.kind.astype(str), seen.players.astype(int), seen.first_game.astype(int), strict=True
+    ):
         try:
-            record = report.failure_record(row.kind, int(row.players))
+            record = report.failure_record(kind, players)
         except (ValueError, KeyError) as e:  # a game without a replay entry says why
-            links.append(f"<span>{html.escape(row.kind)}: {html.escape(str(e))}</span>")
+            links.append(f"<span>{html.escape(kind)}: {html.escape(str(e))}</span>")
             continue
         data = base64.b64encode(json.dumps(record, indent=1).encode()).decode()
-        name = f"failure-{row.kind.replace(' ', '-')}-{row.players}p-game{row.first_game}.json"
+        name = f"failure-{kind.replace(' ', '-')}-{players}p-game{first}.json"
         links.append(
             f'<a class="wb-save" download="{html.escape(name)}" '
-            f'href="data:application/json;base64,{data}">saved game: {html.escape(row.kind)}, '
-            f"{row.players} players, game {row.first_game}</a>"
+            f'href="data:application/json;base64,{data}">saved game: {html.escape(kind)}, '
+            f"{players} players, game {first}</a>"
         )
     return "<p>" + "".join(links) + "</p>" if links else ""
 

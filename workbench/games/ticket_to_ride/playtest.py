@@ -80,7 +80,7 @@ def _networks(report: Any) -> list[tuple[int, int, int, set[str]]]:
     """``(players, game, seat, cities)`` for every seat of every game: the cities its
     claimed routes touch."""
     ends = {r.id: r.ends for r in report.board.routes}
-    out = []
+    out: list[tuple[int, int, int, set[str]]] = []
     games = report.table("games")
     for n, game, claimed in zip(games["players"], games["game"], games["claimed"], strict=True):
         cities: list[set[str]] = [set() for _ in range(int(n))]

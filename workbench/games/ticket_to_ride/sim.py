@@ -175,7 +175,8 @@ def play_rows(
     tables: dict[str, Columns] | None = None,
     keep: list[Any] | None = None,
 ) -> dict[str, Columns]:
-    """Play game ``game`` of a run seeded ``seed`` and append its rows to ``tables``.
+    """Play game ``game`` of a run seeded ``seed`` and append its rows to ``tables``
+    (and its final state to ``keep``, when given).
 
     The parameters are those of :func:`workbench.games.trans_europa.sim.play_rows`; a game
     is cut off after ``max_rounds * players * TURNS_PER_ROUND`` turns (see the module's

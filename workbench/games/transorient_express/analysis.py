@@ -201,8 +201,9 @@ def balance_tables(
     >>> from workbench.games import GAMES
     >>> r = simulate(GAMES["transorient_express"].board(), None, ["greedy"] * 2, games=2,
     ...              game="transorient_express")
-    >>> report = balance_tables(r.variants[0].board, r.seats, r.tables["cards"], r.games,
-    ...                         games=2, bots=["greedy"])
+    >>> seats, events = r.seats.assign(players=2), r.tables["cards"].assign(players=2)
+    >>> report = balance_tables(r.variants[0].board, seats, events, r.games, games=2,
+    ...                         bots=["greedy"])
     >>> report.players
     (2,)
     """

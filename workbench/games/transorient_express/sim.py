@@ -93,7 +93,8 @@ def play_rows(
     tables: dict[str, Columns] | None = None,
     keep: list[Any] | None = None,
 ) -> dict[str, Columns]:
-    """Play game ``game`` of a run seeded ``seed`` and append its rows to ``tables``.
+    """Play game ``game`` of a run seeded ``seed`` and append its rows to ``tables``
+    (and its final state to ``keep``, when given).
 
     ``board`` is the card set; the other parameters are those of
     :func:`workbench.games.trans_europa.sim.play_rows`.
