@@ -355,7 +355,8 @@ def findings(report: Any) -> list[str]:
     for row in seen.itertuples():
         out.append(
             f"Failure state '{row.kind}' in {row.games} of {row.n} games at {row.players} "
-            f"players (first: game {row.first_game}); a saved game replays to it below."
+            f"players (first: game {row.first_game}); the report holds a saved game that "
+            "replays to it."
         )
     if seen.empty:
         out.append("No failure state was seen.")
