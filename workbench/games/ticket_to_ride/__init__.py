@@ -61,6 +61,12 @@ def _playtest(report: Any) -> list[Any]:
     return sections(report)
 
 
+def _play_groups(report: Any) -> dict[str, Any]:
+    from workbench.games.ticket_to_ride.playtest import play_groups
+
+    return play_groups(report)
+
+
 INFO = GameInfo(
     name="ticket_to_ride",
     title="Ticket to Ride Europe",
@@ -83,5 +89,10 @@ INFO = GameInfo(
     length_unit="turns",
     default_players=4,
     board_type=RouteBoard,
-    extra={"playtest": _playtest, "failures": FAILURES, "failures_after": failures_after},
+    extra={
+        "playtest": _playtest,
+        "play_groups": _play_groups,
+        "failures": FAILURES,
+        "failures_after": failures_after,
+    },
 )

@@ -26,7 +26,14 @@ import pandas as pd
 
 from workbench.games.report import Section, ranks, rate_table, spearman
 
-__all__ = ["city_desirability", "route_claims", "sections", "ticket_table"]
+__all__ = [
+    "city_desirability",
+    "play_groups",
+    "rank_correlations",
+    "route_claims",
+    "sections",
+    "ticket_table",
+]
 
 
 def ticket_table(report: Any) -> pd.DataFrame:
@@ -219,3 +226,21 @@ def sections(report: Any) -> list[Section]:
             by="players",
         ),
     ]
+
+
+def play_groups(report: Any) -> dict[str, pd.DataFrame]:
+    """The groups the play doctor evens out on a Ticket to Ride board: each ticket's
+    completion rate (``tickets``) and each city's desirability (``cities``), as ``group``,
+    ``n``, ``rate``, ``lo``, ``hi`` (:mod:`workbench.sim.doctor`).
+
+    Examples
+    --------
+    >>> from workbench.sim.playtest import playtest
+    >>> r = playtest("maps/ticket_to_ride_europe.yaml", players=2, bots=["greedy"], games=2)
+    >>> sorted(play_groups(r))
+    ['cities', 'tickets']
+    """
+    tickets = ticket_table(report).rename(columns={"ticket": "group", "held": "n"})
+    cities = city_desirability(report).rename(columns={"city": "group", "seats": "n"})
+    keep = ["group", "n", "rate", "lo", "hi"]
+    return {"tickets": tickets[keep], "cities": cities[keep]}
