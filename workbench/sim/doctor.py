@@ -247,7 +247,7 @@ class PlayPlan:
         >>> found = play_plan("maps/tiny.yaml", players=2, bots=["random"], edits=0,
         ...                   fresh_games=4, objective=PlayObjective(seat=1.0))
         >>> print(found.text().splitlines()[0])
-        Tiny Island, 2 players (random): no edit plays better (4 games searched, ...
+        Tiny Island, 2 players (random): no edit plays better (0 games searched, 0 s)
         """
         name = getattr(self.original, "name", "the board")
         head = (
