@@ -54,11 +54,76 @@ import pandas as pd
 from workbench.sim.playtest import Playtest, _game_and_board
 from workbench.sim.run import simulate
 
-__all__ = ["PlayMeasures", "PlayObjective", "PlayPlan", "PlayStep", "play_measures", "play_plan"]
+__all__ = [
+    "PlayMeasures",
+    "PlayObjective",
+    "PlayPlan",
+    "PlayStep",
+    "play_measures",
+    "play_plan",
+    "successive_halving",
+]
+
+RUNGS_PER_STEP = 64
+"""Seeds set aside for each step's rungs: step ``k``'s rung ``r`` plays seed
+``seed + 1 + 64 k + r`` (successive halving of up to 2**63 candidates needs no more)."""
 
 FRESH = 1_000_003
-"""Added to the seed for the final check's games: the search's rungs use ``seed + 1`` up to
-``seed + rungs``, far below it."""
+"""Added to the seed for the final check's games: far above every rung's seed (the search
+would need 15,000 steps to reach it)."""
+
+
+def successive_halving(
+    count: int, first_batch: int, play: Callable[[int, int, int], float]
+) -> tuple[int, dict[int, float], float, dict[int, int]]:
+    """Race ``count`` candidates by successive halving, against the current board.
+
+    On rung ``r`` (0, 1, ...) the current board (index ``-1``) and every candidate still in
+    the race play ``first_batch * 2**r`` more games, all on that rung's seeds (common random
+    numbers); ``play(i, games, r)`` plays them and returns candidate ``i``'s score over every
+    game it has played (lower is better). The better half (ties to the lower index) goes on
+    to the next rung, until one is left (its score and the current board's are those of the
+    last rung it played).
+
+    Returns
+    -------
+    best : int
+        The winner's index.
+    scores : dict of int to float
+        Each candidate's last score.
+    base : float
+        The current board's score over the games it played.
+    games : dict of int to int
+        The games each candidate (and ``-1``) played.
+
+    Examples
+    --------
+    Candidate 2 is best; 0 is clearly worst and plays only the first rung:
+
+    >>> truth = {-1: 0.5, 0: 0.9, 1: 0.4, 2: 0.1, 3: 0.6}
+    >>> best, scores, base, games = successive_halving(4, 10, lambda i, n, r: truth[i])
+    >>> best, base, games
+    (2, 0.5, {-1: 30, 0: 10, 1: 30, 2: 30, 3: 10})
+    """
+    if count < 1:
+        raise ValueError(f"count is {count}: a race needs a candidate")
+    games = {i: 0 for i in range(-1, count)}
+    scores: dict[int, float] = {}
+    alive = list(range(count))
+    batch, rung, base = first_batch, 0, math.nan
+    while True:
+        base = play(-1, batch, rung)
+        games[-1] += batch
+        for i in alive:
+            scores[i] = play(i, batch, rung)
+            games[i] += batch
+        if len(alive) > 1:
+            alive.sort(key=lambda i: (scores[i], i))
+            alive = alive[: max(1, len(alive) // 2)]
+        if len(alive) == 1:
+            return alive[0], scores, base, games
+        batch *= 2
+        rung += 1
 
 
 @dataclass(frozen=True)
@@ -492,31 +557,16 @@ def play_plan(
                     boards.append((edit, edit.apply(current)))
                 except (ValueError, KeyError):
                     continue
-            alive = list(range(len(boards)))
-            base: Playtest | None = None
-            played: dict[int, Playtest | None] = {i: None for i in alive}
-            batch = first_batch
-            rung_seed = seed + 1 + step * 64
-            scores: dict[int, float] = {}
-            base_score = math.nan
-            while alive:
-                batch_seed = rung_seed
-                rung_seed += 1
-                base = _merge(base, runner.play(current, batch, batch_seed))
-                base_m = play_measures(base, objective.min_n)
-                if math.isnan(reference_length):
-                    reference_length = base_m.length
-                base_score = objective.score(base_m, reference_length, len(steps))
-                for i in alive:
-                    played[i] = _merge(played[i], runner.play(boards[i][1], batch, batch_seed))
-                    m = play_measures(played[i], objective.min_n)  # type: ignore[arg-type]
-                    scores[i] = objective.score(m, reference_length, len(steps) + 1)
-                if len(alive) == 1:
-                    break
-                alive.sort(key=lambda i: (scores[i], i))
-                alive = alive[: max(1, len(alive) // 2)]
-                batch *= 2
-            best = alive[0]
+            if not boards:
+                break
+            step_seed = seed + 1 + step * RUNGS_PER_STEP
+            others = [b for _, b in boards]
+            race = _Race(
+                runner, objective, current, others, step_seed, len(steps), reference_length
+            )
+            best, scores, base_score, _ = successive_halving(len(boards), first_batch, race)
+            reference_length = race.reference_length
+            base = race.played[-1]
             if not scores[best] < base_score - 1e-9:
                 break
             edit, new_board = boards[best]
@@ -559,6 +609,33 @@ def play_plan(
         seconds=time.perf_counter() - started,
         stopped=stopped,
     )
+
+
+class _Race:
+    """One step's race: plays the current board (``-1``) or candidate ``i`` on a rung's
+    seeds and scores it over all the games it played (see :func:`successive_halving`)."""
+
+    def __init__(
+        self,
+        runner: _Games,
+        objective: PlayObjective,
+        current: Any,
+        boards: list[Any],
+        seed: int,
+        edits: int,
+        reference_length: float,
+    ) -> None:
+        self.runner, self.objective, self.current, self.boards = runner, objective, current, boards
+        self.seed, self.edits, self.reference_length = seed, edits, reference_length
+        self.played: dict[int, Playtest | None] = {i: None for i in range(-1, len(boards))}
+
+    def __call__(self, i: int, games: int, rung: int) -> float:
+        board = self.current if i < 0 else self.boards[i]
+        self.played[i] = _merge(self.played[i], self.runner.play(board, games, self.seed + rung))
+        m = play_measures(self.played[i], self.objective.min_n)  # type: ignore[arg-type]
+        if math.isnan(self.reference_length):  # the original board's, from its first games
+            self.reference_length = m.length
+        return self.objective.score(m, self.reference_length, self.edits + (i >= 0))
 
 
 def _default_bots(name: str, info: Any) -> tuple[str, ...]:
