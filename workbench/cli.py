@@ -608,6 +608,78 @@ def _sim_variant(args: argparse.Namespace, game: str, variant_of: Any) -> Any:
         return None
 
 
+def _playtest(args: argparse.Namespace) -> int:
+    """``workbench playtest``: games at several player counts, written as one report page."""
+    from workbench.games import GAMES
+    from workbench.sim.playtest import player_counts, playtest
+
+    out = Path(args.out)
+    if not _writable("playtest", "-o", out):
+        return EXIT_BAD_INPUT
+    game = _game_of(args)
+    if game is None:
+        return EXIT_BAD_INPUT
+    info = GAMES[game]
+    if args.map is None:
+        args.map = str(maps_dir() / info.default_map)
+    try:
+        counts = player_counts(args.players, info.players[0], info.players[1], info.default_players)
+    except ValueError as e:
+        _say(f"workbench playtest: {e}", err=True)
+        return EXIT_BAD_INPUT
+    if args.games * len(counts) > MAX_GAMES:
+        _say(
+            f"workbench playtest: --games {args.games:,} at {len(counts)} player counts is over "
+            f"the {MAX_GAMES:,} games one report holds in memory",
+            err=True,
+        )
+        return EXIT_BAD_INPUT
+    # the board, rules and bots as simulate reads them (one bot name for every seat, or a list
+    # that the seats cycle through)
+    names = None if args.bots is None else [n.strip() for n in args.bots.split(",")]
+    args.players, bots_text = None, args.bots
+    args.bots = None if names is None else names[0]
+    made = _sim_variant(args, game, lambda _n, board, rules, _b, _g: (board, rules))
+    if made is None:
+        return EXIT_BAD_INPUT
+    for name in names or []:
+        if name not in info.bots:
+            _say(
+                f"workbench playtest: no bot {name!r}; the bots are: {', '.join(info.bots)}",
+                err=True,
+            )
+            return EXIT_BAD_INPUT
+    args.bots = bots_text
+    board, rules = made
+    workers = _sim_workers(args.workers)
+    total = args.games * len(counts)
+    with _stoppable(workers, total, progress=not args.quiet) as (executor, progress):
+        report = playtest(
+            board,
+            game=game,
+            players=counts,
+            bots=names,
+            rules=rules,
+            games=args.games,
+            seed=args.seed,
+            workers=workers,
+            executor=executor,
+            progress=progress,
+            max_rounds=args.max_rounds,
+        )
+    report.save_html(out)
+    if not args.quiet:
+        _say(
+            f"wrote the playtest of {report.board_name} ({len(counts)} player counts, "
+            f"{args.games:,} games each, {report.seconds:.1f} s) to {out}"
+        )
+        from workbench.ui.playtest import findings
+
+        for line in findings(report):
+            _say(f"  {line}")
+    return EXIT_OK
+
+
 def _games(args: argparse.Namespace) -> int:
     """``workbench games``: every registered game with its players, presets and bots."""
     from workbench.games import GAMES
@@ -961,6 +1033,64 @@ def build_parser() -> argparse.ArgumentParser:
         "seat per game (the other games); without it the summary is printed",
     )
     sim.set_defaults(run=_simulate)
+
+    pt = sub.add_parser(
+        "playtest",
+        help="play a board at several player counts and write a playtest report (HTML)",
+        description="Play a board (or card set) with bots at several player counts and write "
+        "one offline HTML page: win shares by seat, bot and player count with 95 %% "
+        "intervals, the first player's edge, game length and scores, the game's own "
+        "questions (tickets, cities, routes; cards and objectives) and the failure states "
+        "seen, each with a saved game that replays to it.",
+    )
+    pt.add_argument(
+        "map",
+        nargs="?",
+        metavar="MAP",
+        help="the board or card set (default: the game's shipped one)",
+    )
+    pt.add_argument("--game", metavar="NAME", help="the game (default: the file's kind says)")
+    pt.add_argument(
+        "--players",
+        metavar="N..M",
+        help="player counts: 4, 2,4 or 2..4 (default: 2 to the game's usual count)",
+    )
+    pt.add_argument(
+        "--bots",
+        metavar="NAMES",
+        help="the line-up, cycled over the seats and turned one seat per game (default greedy)",
+    )
+    pt.add_argument(
+        "--rules",
+        default="rulebook",
+        metavar="PRESET|FILE",
+        help="a preset or a rules file (default: rulebook)",
+    )
+    pt.add_argument(
+        "--games",
+        type=_positive,
+        default=1000,
+        metavar="N",
+        help="games at each player count (default 1000)",
+    )
+    pt.add_argument("--seed", type=_natural, default=0, metavar="S", help="the seed (default 0)")
+    pt.add_argument(
+        "--workers",
+        type=_natural,
+        default=1,
+        metavar="W",
+        help="processes (default 1; 0: every core)",
+    )
+    pt.add_argument(
+        "--max-rounds",
+        type=_positive,
+        default=30,
+        metavar="R",
+        help="cut a game off after R rounds (default 30)",
+    )
+    pt.add_argument("-q", "--quiet", action="store_true", help="no progress bar, no summary")
+    pt.add_argument("-o", "--out", required=True, metavar="FILE.html", help="the page to write")
+    pt.set_defaults(run=_playtest)
 
     games = sub.add_parser("games", help="list the games with their presets and bots")
     games.set_defaults(run=_games)

@@ -800,11 +800,14 @@ def suggest(
     seed: int = 0,
     double_cost: DoubleCost = 2,
     original: Board | None = None,
+    better_only: bool = True,
 ) -> list[Suggestion]:
     """The ``top`` single edits that improve ``board``'s score most, best first.
 
     ``original`` is the board the cities' moves are measured from (default ``board``).
-    Only edits that lower the score and make a legal board are listed.
+    Only edits that make a legal board are listed, and (``better_only``, the default) only
+    those that lower the score; without it, the best ``top`` whatever their score (the play
+    doctor, :mod:`workbench.sim.doctor`, takes them as its candidates).
 
     Examples
     --------
@@ -823,7 +826,7 @@ def suggest(
                      lambda: None)  # fmt: skip
     out: list[Suggestion] = []
     for s in ranked:
-        if len(out) >= top or s.score >= state.score - 1e-9:
+        if len(out) >= top or (better_only and s.score >= state.score - 1e-9):
             break
         try:
             s.edit.apply(board)

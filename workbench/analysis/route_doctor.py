@@ -47,6 +47,7 @@ __all__ = [
     "SetTicketPoints",
     "measure_routes",
     "plan_routes",
+    "rank_route_edits",
 ]
 
 
@@ -376,3 +377,30 @@ def plan_routes(
         stopped = True
     return RoutePlan(board, current, tuple(steps), start, scored,
                      time.perf_counter() - started, stopped)  # fmt: skip
+
+
+def rank_route_edits(
+    board: RouteBoard, objective: RouteObjective | None = None, top: int | None = None
+) -> list[tuple[float, RouteEdit]]:
+    """Every single edit the route doctor would try on ``board``, scored by ``objective``
+    and ranked best first (ties in the candidates' fixed order), the ``top`` first.
+
+    The play doctor (:mod:`workbench.sim.doctor`) takes these as its candidates, the exact
+    cost measures as a cheap pre-filter before simulated games.
+
+    Examples
+    --------
+    >>> from workbench import load_map
+    >>> ranked = rank_route_edits(load_map("maps/ticket_to_ride_europe.yaml"), top=2)
+    >>> [str(edit) for _, edit in ranked]
+    ['set London-Wien to 9 points (was 10)', 'set Athina-Edinburgh to 20 points (was 21)']
+    """
+    objective = objective or RouteObjective()
+    G = route_graph(board)
+    cars = _paths(G, board)
+    scored = [
+        (objective.score(_score(board, G, cars, edit), 1), i, edit)
+        for i, edit in enumerate(_candidates(board, cars))
+    ]
+    scored.sort(key=lambda t: (round(t[0], 9), t[1]))
+    return [(score, edit) for score, _, edit in scored[:top]]

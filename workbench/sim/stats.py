@@ -21,6 +21,8 @@ from collections.abc import Iterable
 
 import pandas as pd
 
+from workbench.games.report import Z95, wilson
+
 __all__ = [
     "SUMMARY_LABELS",
     "Z95",
@@ -31,56 +33,6 @@ __all__ = [
     "wilson",
     "win_rates",
 ]
-
-Z95 = 1.959963984540054
-"""The normal quantile of a two-sided 95 % interval."""
-
-
-def wilson(wins: float, n: float, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a proportion ``wins / n`` (95 % by default).
-
-    Parameters
-    ----------
-    wins : float
-        Successes; a fractional count (shared wins) is allowed.
-    n : float
-        Trials, more than 0.
-    z : float
-        The normal quantile (1.96 for 95 %).
-
-    Returns
-    -------
-    (float, float)
-        The lower and upper bounds, within [0, 1].
-
-    References
-    ----------
-    E. B. Wilson, "Probable inference, the law of succession, and statistical inference",
-    Journal of the American Statistical Association 22 (1927) 209-212,
-    doi:10.1080/01621459.1927.10502953.
-
-    Examples
-    --------
-    8 wins in 10 games:
-
-    >>> lo, hi = wilson(8, 10)
-    >>> round(lo, 4), round(hi, 4)
-    (0.4902, 0.9433)
-    >>> wilson(0, 4)[0], wilson(4, 4)[1]
-    (0.0, 1.0)
-    """
-    if n <= 0:
-        raise ValueError(f"n is {n!r}: an interval needs at least one trial")
-    if not 0 <= wins <= n:
-        raise ValueError(f"wins is {wins!r}: it must be between 0 and n={n!r}")
-    p = wins / n
-    z2 = z * z
-    denominator = 1 + z2 / n
-    centre = (p + z2 / (2 * n)) / denominator
-    half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / denominator
-    lo = 0.0 if wins == 0 else max(0.0, centre - half)  # exact at the ends, not 1e-17 off
-    hi = 1.0 if wins == n else min(1.0, centre + half)
-    return lo, hi
 
 
 def balance(rates: Iterable[float]) -> float:

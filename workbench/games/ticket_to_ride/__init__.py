@@ -28,7 +28,7 @@ from workbench.games.ticket_to_ride.game import (
     save_record,
 )
 from workbench.games.ticket_to_ride.rules import PRESETS, TTRRules
-from workbench.games.ticket_to_ride.sim import TABLES, play_rows
+from workbench.games.ticket_to_ride.sim import FAILURES, TABLES, failures_after, play_rows
 from workbench.maps.routes import RouteBoard
 
 __all__ = [
@@ -77,6 +77,18 @@ def _make(board: RouteBoard, rules: TTRRules, players: int, seed: int) -> Ticket
     return TicketToRide(board, rules, players=players, seed=seed)
 
 
+def _playtest(report: Any) -> list[Any]:
+    from workbench.games.ticket_to_ride.playtest import sections
+
+    return sections(report)
+
+
+def _play_groups(report: Any) -> dict[str, Any]:
+    from workbench.games.ticket_to_ride.playtest import play_groups
+
+    return play_groups(report)
+
+
 INFO = GameInfo(
     name="ticket_to_ride",
     title="Ticket to Ride Europe",
@@ -99,4 +111,10 @@ INFO = GameInfo(
     length_unit="turns",
     default_players=4,
     board_type=RouteBoard,
+    extra={
+        "playtest": _playtest,
+        "play_groups": _play_groups,
+        "failures": FAILURES,
+        "failures_after": failures_after,
+    },
 )

@@ -25,11 +25,22 @@ from workbench.games.tables import (
     result_rows,
     run_rows,
 )
+from workbench.games.ticket_to_ride.actions import Pass
 from workbench.games.ticket_to_ride.game import TicketToRide, TicketToRideState
 from workbench.games.ticket_to_ride.rules import TTRRules
+from workbench.games.ticket_to_ride.scoring import connected
 from workbench.maps.routes import RouteBoard
 
-__all__ = ["TABLES", "TTR_GAME_COLUMNS", "TTR_SEAT_COLUMNS", "play_rows"]
+__all__ = [
+    "FAILURES",
+    "TABLES",
+    "TTR_GAME_COLUMNS",
+    "TTR_SEAT_COLUMNS",
+    "TTR_TICKET_COLUMNS",
+    "failure_text",
+    "failures_after",
+    "play_rows",
+]
 
 TURNS_PER_ROUND = 4
 """A simulated round allows this many turns per seat before a game counts as cut off."""
@@ -41,11 +52,14 @@ TTR_GAME_COLUMNS: dict[str, str] = {
     "tunnels_withdrawn": "int64",
     "relays": "int64",
     "reshuffles": "int64",
+    "failures": "object",
 }
 """The games table: the shared columns and ``turns`` (all seats), ``claimed`` (the ids of
 the claimed routes with their seat, ``id:seat`` joined by spaces, in board order: a route
-heatmap over games), ``tunnels_withdrawn``, ``relays`` (markets laid out anew) and
-``reshuffles`` (discard piles shuffled back)."""
+heatmap over games), ``tunnels_withdrawn``, ``relays`` (markets laid out anew),
+``reshuffles`` (discard piles shuffled back) and ``failures``: the states the rules do not
+settle that the game went through (:data:`FAILURES`), as ``kind=count`` joined by
+``;`` in the order of :data:`FAILURES` (empty when there were none)."""
 
 TTR_SEAT_COLUMNS: dict[str, str] = {
     **SEAT_COLUMNS,
@@ -68,8 +82,83 @@ TTR_SEAT_COLUMNS: dict[str, str] = {
 ``longest_points`` (the bonus) and ``longest`` (the path in cars)), the tickets kept,
 completed and failed, cars left, stations built, routes claimed and the seat's turns."""
 
-TABLES: dict[str, dict[str, str]] = {"games": TTR_GAME_COLUMNS, "seats": TTR_SEAT_COLUMNS}
+TTR_TICKET_COLUMNS: dict[str, str] = {
+    "variant": "object",
+    "game": "int64",
+    "seat": "int64",
+    "bot": "object",
+    "ticket": "object",
+    "a": "object",
+    "b": "object",
+    "points": "int64",
+    "long": "bool",
+    "completed": "bool",
+    "winner": "bool",
+    "win_share": "float64",
+}
+"""The tickets table: one row per ticket a seat held at the end, in the order it kept
+them: its id, its two cities, its points (the long-ticket bonus included), whether it was
+completed (stations' borrowed routes counted, as the final scoring counts them), and the
+seat's ``winner`` and ``win_share`` in the game."""
+
+TABLES: dict[str, dict[str, str]] = {
+    "games": TTR_GAME_COLUMNS,
+    "seats": TTR_SEAT_COLUMNS,
+    "tickets": TTR_TICKET_COLUMNS,
+}
 """The tables Ticket to Ride writes, by name."""
+
+FAILURES: dict[str, str] = {
+    "no legal move": (
+        "a seat on turn could do nothing but pass: no card to draw, no route or station it "
+        "could pay for and no ticket left"
+    ),
+    "every seat passed": (
+        "the game ended because every seat passed in a row, not after the last round the "
+        "rules announce"
+    ),
+    "market of locomotives": (
+        "a seat chose a move while the face-up market showed as many locomotives as make "
+        "the rules lay it out again: the engine stopped laying it out"
+    ),
+}
+"""The states the rules do not settle that a game can reach, by kind, with what each
+means. Counted per game in the games table's ``failures`` column (see
+:func:`failures_after`); a game cut off at the turn cap is the shared ``truncated``."""
+
+
+def failures_after(state: TicketToRideState, action: Any) -> tuple[str, ...]:
+    """The kinds of :data:`FAILURES` that ``state`` shows just after ``action``.
+
+    Examples
+    --------
+    >>> from workbench import load_map
+    >>> from workbench.games.ticket_to_ride.actions import Pass
+    >>> game = TicketToRide(load_map("maps/ticket_to_ride_europe.yaml"), TTRRules(), 2, 1)
+    >>> failures_after(game.new_state(), Pass())
+    ('no legal move',)
+    """
+    found: list[str] = []
+    if type(action) is Pass:
+        found.append("no legal move")
+    if state.over:
+        if state.passes >= state.game.players:
+            found.append("every seat passed")
+    elif state.phase in ("turn", "draw2") and (
+        state.market[state.game.tables.loco] >= state.game.rules.market_locomotive_limit
+    ):
+        found.append("market of locomotives")
+    return tuple(found)
+
+
+def failure_text(counts: dict[str, int]) -> str:
+    """The ``failures`` column's text for ``counts`` by kind (kinds in the order of
+    :data:`FAILURES`, those never seen left out).
+
+    >>> failure_text({"market of locomotives": 2, "no legal move": 1})
+    'no legal move=1;market of locomotives=2'
+    """
+    return ";".join(f"{k}={counts[k]}" for k in FAILURES if counts.get(k))
 
 
 def play_rows(
@@ -84,8 +173,10 @@ def play_rows(
     max_rounds: int = 30,
     max_actions: int = 1_000_000,
     tables: dict[str, Columns] | None = None,
+    keep: list[Any] | None = None,
 ) -> dict[str, Columns]:
-    """Play game ``game`` of a run seeded ``seed`` and append its rows to ``tables``.
+    """Play game ``game`` of a run seeded ``seed`` and append its rows to ``tables``
+    (and its final state to ``keep``, when given).
 
     The parameters are those of :func:`workbench.games.trans_europa.sim.play_rows`; a game
     is cut off after ``max_rounds * players * TURNS_PER_ROUND`` turns (see the module's
@@ -111,6 +202,7 @@ def play_rows(
     names = list(names)
     seat_turns = [0] * players
     notes = {"withdrawn": 0, "relays": 0, "reshuffles": 0}
+    seen: dict[str, int] = {}
     before: dict[str, Any] = {}
 
     def on_action(state: Any, action: Any, seat: int | None) -> None:
@@ -128,6 +220,8 @@ def play_rows(
             notes["relays"] += state.relays - before["relays"]
         if sum(state.deck) > before["deck"]:
             notes["reshuffles"] += 1
+        for kind in failures_after(state, action):
+            seen[kind] = seen.get(kind, 0) + 1
 
     limit = max_rounds * players * TURNS_PER_ROUND
     match = Match(the_game, bots, bot_seed, on_action=on_action, on_applied=on_applied, names=names)
@@ -140,6 +234,8 @@ def play_rows(
         max_actions=max_actions,
     )
     state: TicketToRideState = match.state  # type: ignore[assignment]
+    if keep is not None:
+        keep.append(state)
     sheets = state.score_sheets()
     scores = tuple(s.total for s in sheets) if state.over else tuple(state.route_points)
     t = the_game.tables
@@ -180,7 +276,49 @@ def play_rows(
             "tunnels_withdrawn": notes["withdrawn"],
             "relays": notes["relays"],
             "reshuffles": notes["reshuffles"],
+            "failures": failure_text(seen),
         },
         seat_extra=seat_extra,
     )
+    _ticket_rows(tables["tickets"], state, sheets, names, variant, game, truncated)
     return tables
+
+
+def _ticket_rows(
+    out: Columns,
+    state: TicketToRideState,
+    sheets: Sequence[Any],
+    names: Sequence[str],
+    variant: str,
+    game: int,
+    truncated: bool,
+) -> None:
+    """Append the tickets table's rows of the finished ``state``."""
+    t = state.game.tables
+    bonus = state.game.rules.long_ticket_bonus
+    winners = () if truncated else state.winners()
+    share = 1.0 / len(winners) if winners else 0.0
+    index = {rid: i for i, rid in enumerate(t.route_ids)}
+    for seat, sheet in enumerate(sheets):
+        edges = [t.ends[i] for i, o in enumerate(state.owners) if o == seat]
+        edges += [t.ends[index[rid]] for rid in sheet.borrowed]
+        held = [t.tickets[tid] for tid in state.tickets[seat]]
+        done = connected(edges, [ticket.ends for ticket in held])
+        won = seat in winners
+        for ticket, ok in zip(held, done, strict=True):
+            row = {
+                "variant": variant,
+                "game": game,
+                "seat": seat,
+                "bot": names[seat],
+                "ticket": ticket.id,
+                "a": ticket.ends[0],
+                "b": ticket.ends[1],
+                "points": ticket.points + (bonus if ticket.long else 0),
+                "long": ticket.long,
+                "completed": ok,
+                "winner": won,
+                "win_share": share if won else 0.0,
+            }
+            for name, values in out.items():
+                values.append(row[name])

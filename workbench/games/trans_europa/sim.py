@@ -188,6 +188,7 @@ def play_rows(
     max_rounds: int = 30,
     max_actions: int = 1_000_000,
     tables: dict[str, Columns] | None = None,
+    keep: list[Any] | None = None,
 ) -> dict[str, Columns]:
     """Play game ``game`` of a run seeded ``seed`` and append its rows to ``tables``.
 
@@ -210,6 +211,8 @@ def play_rows(
         A guard against bots that never end a round: ``RuntimeError`` past it.
     tables : dict of Columns, optional
         Append to these (new ones by default): ``games``, ``seats`` and ``rounds``.
+    keep : list, optional
+        The game's final state is appended to it (to replay or save the game).
 
     Returns
     -------
@@ -281,6 +284,8 @@ def play_rows(
     truncated = run_rows(
         match, cut_off, game=game, variant=variant, seed=deal, max_actions=max_actions
     )
+    if keep is not None:
+        keep.append(match.state)
     winners = () if truncated else live.winners()
     share = 1.0 / len(winners) if winners else 0.0
     last = len(mine["seat"]) - players

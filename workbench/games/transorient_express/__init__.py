@@ -84,6 +84,12 @@ def _analyze(path: str, *, players: tuple[int, ...], html_out: str | None) -> in
     return run_analyze(path, players=players, games=50, html_out=html_out)
 
 
+def _playtest(report: Any) -> list[Any]:
+    from workbench.games.transorient_express.playtest import sections
+
+    return sections(report)
+
+
 INFO = GameInfo(
     name="transorient_express",
     title="Transorient Express",
@@ -108,4 +114,5 @@ INFO = GameInfo(
     board_type=CardSet,
     check_data=check_cards,
     analyze_data=_analyze,
+    extra={"playtest": _playtest},
 )

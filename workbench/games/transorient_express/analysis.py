@@ -39,7 +39,7 @@ from workbench.games.transorient_express.cards import CardSet, load_cards
 from workbench.games.transorient_express.rules import Rules
 from workbench.sim.stats import wilson
 
-__all__ = ["BalanceReport", "balance", "run_analyze"]
+__all__ = ["BalanceReport", "balance", "balance_tables", "run_analyze"]
 
 
 @dataclass(frozen=True)
@@ -213,6 +213,33 @@ def balance(
         if column not in events:
             events[column] = pd.Series(dtype=float if column in ("tokens", "win_share") else object)
     games_df = pd.concat(game_frames, ignore_index=True)
+    return balance_tables(card_set, seats, events, games_df, games=games, bots=bots)
+
+
+def balance_tables(
+    card_set: CardSet,
+    seats: pd.DataFrame,
+    events: pd.DataFrame,
+    games_df: pd.DataFrame,
+    *,
+    games: int,
+    bots: Sequence[str],
+) -> BalanceReport:
+    """The tables of :func:`balance` from simulated games' ``seats``, ``cards`` (the card
+    events) and ``games`` tables of every player count, each with a ``players`` column
+    (what a playtest report reads, :mod:`.playtest`).
+
+    >>> from workbench.sim import simulate
+    >>> from workbench.games import GAMES
+    >>> r = simulate(GAMES["transorient_express"].board(), None, ["greedy"] * 2, games=2,
+    ...              game="transorient_express")
+    >>> seats, events = r.seats.assign(players=2), r.tables["cards"].assign(players=2)
+    >>> report = balance_tables(r.variants[0].board, seats, events, r.games, games=2,
+    ...                         bots=["greedy"])
+    >>> report.players
+    (2,)
+    """
+    players = tuple(sorted({int(n) for n in games_df.players}))
     total_games = len(games_df)
 
     # cards

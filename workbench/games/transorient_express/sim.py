@@ -91,8 +91,10 @@ def play_rows(
     max_rounds: int = 40,
     max_actions: int = 1_000_000,
     tables: dict[str, Columns] | None = None,
+    keep: list[Any] | None = None,
 ) -> dict[str, Columns]:
-    """Play game ``game`` of a run seeded ``seed`` and append its rows to ``tables``.
+    """Play game ``game`` of a run seeded ``seed`` and append its rows to ``tables``
+    (and its final state to ``keep``, when given).
 
     ``board`` is the card set; the other parameters are those of
     :func:`workbench.games.trans_europa.sim.play_rows`.
@@ -152,6 +154,8 @@ def play_rows(
         if freeze:
             gc.unfreeze()
     state: TransorientState = match.state  # type: ignore[assignment]
+    if keep is not None:
+        keep.append(state)
     parts = state.breakdown()
     winners = () if truncated else state.winners(parts)
     share = 1.0 / len(winners) if winners else 0.0

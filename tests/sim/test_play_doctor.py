@@ -1,0 +1,134 @@
+"""The play doctor: its race, its seeds and its plans."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tests.sim.test_playtest import small_board
+from workbench.games.ticket_to_ride import TTRRules
+from workbench.sim import doctor
+from workbench.sim.doctor import FRESH, PlayObjective, play_plan, successive_halving
+
+RULES = TTRRules(cars=12, start_long=0)
+
+
+@given(
+    count=st.integers(1, 17),
+    first=st.integers(1, 8),
+    truth=st.lists(st.floats(0, 1, allow_nan=False), min_size=18, max_size=18),
+)
+@settings(max_examples=60, deadline=None)
+def test_successive_halving_keeps_the_best_when_scores_are_exact(
+    count: int, first: int, truth: list[float]
+) -> None:
+    best, _, base, games = successive_halving(count, first, lambda i, n, r: truth[i + 1])
+    assert truth[best + 1] == min(truth[1 : count + 1])
+    assert base == truth[0] and games[-1] == max(games[i] for i in range(count))
+    # a candidate dropped at rung r played first * (2**(r+1) - 1) games
+    for i in range(count):
+        rungs = math.log2(games[i] / first + 1)
+        assert rungs == int(rungs)
+
+
+def test_a_noisy_race_spends_its_games_on_the_better_half() -> None:
+    rng = np.random.default_rng(5)
+    truth = [0.2, 0.35, 0.45, 0.5, 0.6, 0.7, 0.8, 0.9]  # candidate 0 is the best
+    wins: dict[int, list[float]] = {}
+
+    def play(i: int, games: int, rung: int) -> float:
+        p = 0.5 if i < 0 else truth[i]
+        wins.setdefault(i, []).extend(rng.random(games) < p)
+        return float(np.mean(wins[i]))
+
+    best, _, _, games = successive_halving(len(truth), 40, play)
+    assert best == 0
+    assert games[7] == 40 and games[0] > 4 * games[7]
+
+
+class Recorder:
+    """Wraps the doctor's ``simulate`` and notes the seed and board of every run."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.calls: list[tuple[int, Any, int]] = []
+        real = doctor.simulate
+
+        def spy(board: Any, *args: Any, **kw: Any) -> Any:
+            self.calls.append((kw["seed"], board, kw["games"]))
+            return real(board, *args, **kw)
+
+        monkeypatch.setattr(doctor, "simulate", spy)
+
+
+def test_the_plan_is_checked_on_seeds_the_search_never_played(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    spy = Recorder(monkeypatch)
+    found = play_plan(
+        small_board(),
+        players=2,
+        bots=["greedy", "random"],
+        rules=RULES,
+        edits=2,
+        candidates=4,
+        games_budget=80,
+        fresh_games=10,
+        seed=7,
+        objective=PlayObjective(bot=1.0, min_n=1),
+    )
+    fresh = [c for c in spy.calls if c[0] == 7 + FRESH]
+    searched = [c for c in spy.calls if c[0] != 7 + FRESH]
+    assert found.fresh_seed == 7 + FRESH
+    assert len(fresh) == (2 if found.steps else 1) and all(c[2] == 10 for c in fresh)
+    assert searched and all(7 < c[0] < 7 + FRESH for c in searched)
+    assert fresh[0][1] is found.original or fresh[0][1] == found.original
+    # common random numbers: on every seed of the search, the current board played the same
+    # number of games as each candidate it raced
+    by_seed: dict[int, set[int]] = {}
+    for s, _, n in searched:
+        by_seed.setdefault(s, set()).add(n)
+    assert all(len(sizes) == 1 for sizes in by_seed.values())
+
+
+def test_the_same_arguments_give_the_same_plan() -> None:
+    kwargs: dict[str, Any] = dict(
+        players=2,
+        bots=["greedy", "random"],
+        rules=RULES,
+        edits=1,
+        candidates=3,
+        games_budget=40,
+        fresh_games=8,
+        seed=2,
+        objective=PlayObjective(bot=1.0, min_n=1),
+    )
+    a = play_plan(small_board(), **kwargs)
+    b = play_plan(small_board(), **kwargs, workers=2)
+    assert [str(e) for e in a.edits] == [str(e) for e in b.edits]
+    assert a.fresh_after.gaps == b.fresh_after.gaps and a.board == b.board
+
+
+def test_a_stop_keeps_the_plan_so_far_and_still_checks_it() -> None:
+    asked = {"n": 0}
+
+    def stop() -> bool:
+        asked["n"] += 1
+        return asked["n"] > 3
+
+    found = play_plan(small_board(), players=2, bots=["random"], rules=RULES, edits=3,
+                      candidates=4, games_budget=90, fresh_games=6, stop=stop,
+                      objective=PlayObjective(seat=1.0, min_n=1))  # fmt: skip
+    assert found.stopped and found.fresh_before.games == 6
+
+
+def test_objectives_are_data() -> None:
+    assert PlayObjective.from_text("seat=1, min_n=10") == PlayObjective(seat=1.0, min_n=10)
+    with pytest.raises(ValueError, match="unknown weight 'speed'"):
+        PlayObjective.from_text("speed=1")
+    with pytest.raises(ValueError, match="give a number"):
+        PlayObjective.from_text("seat=high")
