@@ -100,7 +100,7 @@ def test_every_preset_plays_or_shows_the_engine_message(tiny: Board, preset: str
     else:
         assert play.error is None and play.state is not None
         assert play.game is not None and play.game.rules == PRESETS[preset]
-        assert play.state.scores == ((13, 13) if PRESETS[preset].scoring == "countdown" else (0, 0))
+        assert play.state.scores() == ((13, 13) if PRESETS[preset].scoring == "countdown" else (0, 0))
 
 
 def test_a_game_the_engine_refuses_shows_why(europe: Board) -> None:
@@ -354,7 +354,7 @@ def test_a_round_ends_with_the_hands_revealed_and_scored(europe: Board) -> None:
     assert table["player"].tolist() == ["you", "random"]
     assert table["missing rails"].tolist() == list(result.missing)
     assert table["points"].tolist() == list(result.points)
-    assert table["score"].tolist() == list(state.scores)
+    assert table["score"].tolist() == list(state.scores())
     assert table["hand"].tolist() == [", ".join(h) for h in result.hands]
     assert result.missing[0] == 0, "following the optimal completion wins against random"
     # every hand is ringed on the board, and the missing counts show on the markers
@@ -378,7 +378,7 @@ def test_bots_only_play_a_whole_game(tiny: Board) -> None:
     play = PlayRound(tiny, ["random", "random"], seed=5, bot_seed=3, delay=0)
     state = play.state
     assert state is not None and state.phase == "game_over"
-    assert state.winners and max(state.scores) >= Rules().target
+    assert state.winners() and max(state.scores()) >= Rules().target
     assert play.log[-1].startswith("game over: ")
     rounds = [line for line in play.log if line.startswith("round ") and " over " in line]
     assert len(rounds) == len(state.results) >= 1
@@ -410,7 +410,7 @@ def test_new_game_restarts_with_new_settings(tiny: Board) -> None:
     play.new_game(["random", HUMAN], rules="countdown", seed=9)
     state = play.state
     assert state is not None and play.seats == ("random", HUMAN)
-    assert state.scores == (13, 13) and play.game is not None and play.game.seed == 9
+    assert state.scores() == (13, 13) and play.game is not None and play.game.seed == 9
     assert state.to_play == 1, "the bot put its marker down at once"
     assert play.log[0] == "round 1: seat 0 starts" and len(play.log) == 2
 

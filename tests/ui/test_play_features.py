@@ -30,7 +30,7 @@ def test_every_preset_starts_and_plays_a_whole_game(tiny: Board, preset: str) ->
     assert play.error is None, f"preset {preset!r} was refused: {play.error}"
     assert play.game is not None and play.game.rules == PRESETS[preset]
     start = 13 if PRESETS[preset].scoring == "countdown" else 0
-    assert play.state is not None and play.state.scores == (start, start)
+    assert play.state is not None and play.state.scores() == (start, start)
     bots_round(play)
     if PRESETS[preset].colored_rails:
         assert play.state.colored_left != (), "the colored preset gives colored rails"
