@@ -65,12 +65,12 @@ def play(
         for game in range(start, games):
             deal, bot_seed = game_seeds(seed, game)
             for name, board in boards.items():
-                te = TransEuropa.create(board, Rules(), players=players, seed=deal)
+                te = TransEuropa(board, Rules(), players=players, seed=deal)
                 match = Match(te, [greedy] * players, bot_seed)
-                match.run(stop=lambda s: s.engine.to_play is None and s.engine.round >= 30
-                          and not s.engine.is_terminal())  # fmt: skip
+                match.run(stop=lambda s: s.to_play is None and s.round >= 30
+                          and not s.is_terminal())  # fmt: skip
                 rounds = []
-                for r in match.state.engine.results:
+                for r in match.state.results:
                     starts = []
                     for m in r.markers:
                         if m not in distances[name]:

@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from workbench import load_map  # noqa: E402
-from workbench.games.trans_europa import TransEuropa, TransEuropaState  # noqa: E402
+from workbench.games.trans_europa import NextRound, TransEuropa, TransEuropaState  # noqa: E402
 
 
 def main() -> None:
@@ -59,7 +59,7 @@ def main() -> None:
         while time.process_time() - start < args.seconds:
             if state.is_terminal():
                 state = game.new_state()
-            legal = state.legal_actions()
+            legal = state.legal_actions() or [NextRound()]  # between rounds: the next one
             action = legal[int(rng.integers(len(legal)))]
             before = len(state.results)
             state.apply(action)
