@@ -99,6 +99,8 @@ def test(args: list[str]) -> int:
         [PY, "-m", "ruff", "check", *linted],
         [PY, "-m", "ruff", "format", "--check", "workbench", "tests"],
         [PY, "-m", "mypy"],
+        # imports point down the layers of pyproject's [tool.importlinter]: no package cycles
+        [BIN / ("lint-imports.exe" if os.name == "nt" else "lint-imports")],
         [PY, "-m", "workbench", "check", "--strict", *sorted(ROOT.glob("maps/*.yaml"))],
         [PY, "-m", "pytest", *pytest_command(args)],
     ]

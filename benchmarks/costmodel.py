@@ -29,8 +29,8 @@ sys.path.insert(0, str(ROOT))
 from workbench import Board, load_map  # noqa: E402
 from workbench.analysis import missing_rails  # noqa: E402
 from workbench.analysis.costmodel import CostModel  # noqa: E402
-from workbench.bots import GreedyBot, play_game  # noqa: E402
-from workbench.engine import Action, Game, PlaceRail, State  # noqa: E402
+from workbench.games.trans_europa import Action, PlaceRail, TransEuropa, TransEuropaState  # noqa: E402
+from workbench.games.trans_europa.bots import GreedyBot, play_game  # noqa: E402
 from workbench.maps.lattice import Edge, Point  # noqa: E402
 
 Question = tuple[frozenset[Edge], Point, tuple[str, ...]]
@@ -43,13 +43,13 @@ def questions(board: Board, count: int, players: int = 4) -> list[Question]:
     while len(out) < count:
         found: list[Question] = []
 
-        def keep(state: State, action: Action, found: list[Question] = found) -> None:
+        def keep(state: TransEuropaState, action: Action, found: list[Question] = found) -> None:
             if isinstance(action, PlaceRail) and state.to_play is not None:
                 marker = state.markers[state.to_play]
                 assert marker is not None
                 found.append((frozenset(state.rails), marker, state.hands[state.to_play]))
 
-        game = Game(board, players=players, seed=seed)
+        game = TransEuropa(board, players=players, seed=seed)
         play_game(game, [GreedyBot] * players, seed=seed, on_action=keep)
         step = max(1, len(found) // max(1, count // 4))
         out += found[::step]

@@ -31,9 +31,9 @@ import numpy as np
 from workbench import load_map
 from workbench.games import GAMES, Match
 from workbench.games.tables import game_seeds
+from workbench.games.trans_europa import Rules
 from workbench.games.trans_europa.game import TransEuropa
 from workbench.maps.board import Board
-from workbench.rules import Rules
 from workbench.sim.stats import wilson
 
 

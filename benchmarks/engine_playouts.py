@@ -5,7 +5,8 @@
 A seeded random player (uniform over ``legal_actions()``) plays rounds until the time is
 up; the script prints rounds per second, actions per second, and the time spent in the
 round's scoring (exact missing-rail counts, one Steiner tree per player, timed around
-``State.missing_rails``). Times are processor time (the machine may be shared). ``--quick``
+``TransEuropaState.missing_rails``). Times are processor time (the machine may be shared).
+``--quick``
 plays for half a second on each map.
 """
 
@@ -22,7 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from workbench import load_map  # noqa: E402
-from workbench.engine import Game, State  # noqa: E402
+from workbench.games.trans_europa import TransEuropa, TransEuropaState  # noqa: E402
 
 
 def main() -> None:
@@ -35,19 +36,19 @@ def main() -> None:
     if args.quick:
         args.seconds = 0.5
     scoring = [0.0]
-    original = State.missing_rails
+    original = TransEuropaState.missing_rails
 
-    def timed(self: State, player: int) -> int:
+    def timed(self: TransEuropaState, player: int) -> int:
         t = time.process_time()
         try:
             return original(self, player)
         finally:
             scoring[0] += time.process_time() - t
 
-    State.missing_rails = timed  # type: ignore[method-assign]
+    TransEuropaState.missing_rails = timed  # type: ignore[method-assign]
     for path in args.maps:
         board = load_map(path)
-        game = Game(board, players=args.players, seed=1)
+        game = TransEuropa(board, players=args.players, seed=1)
         rng = np.random.default_rng(1)
         state, rounds, actions = game.new_state(), 0, 0
         while not state.results:  # a warm-up round: numba's cache and the board's tables

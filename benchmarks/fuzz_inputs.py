@@ -28,10 +28,11 @@ sys.path.insert(0, str(ROOT))
 
 from tests.fuzz import MAPS, mutate_record, mutate_text, read_map_text, rules_seeds  # noqa: E402
 from workbench import cli, load_map  # noqa: E402
-from workbench.engine import Game, load_game, save_game  # noqa: E402
 from workbench.exceptions import MapError, RulesError  # noqa: E402
+from workbench.games.trans_europa import TransEuropa as Game  # noqa: E402
+from workbench.games.trans_europa import load_game, save_game  # noqa: E402
+from workbench.games.trans_europa.rules_io import loads_rules  # noqa: E402
 from workbench.maps.io import loads_map  # noqa: E402
-from workbench.rules.io import loads_rules  # noqa: E402
 
 
 class Tally:

@@ -35,7 +35,7 @@ MAPS = {"europe": "trans_europa.yaml", "amerika": "trans_amerika.yaml"}
 def bots(clock: dict[str, float]) -> tuple[type, type]:
     """A greedy bot that tags the searches at a turn's start (same play), and one that also
     records whether its previous turn's plan is still optimal."""
-    from workbench.bots import GreedyBot
+    from workbench.games.trans_europa.bots import GreedyBot
 
     class Tagged(GreedyBot):
         def plan(self, obs: Any, view: Any = None) -> Any:
@@ -68,8 +68,8 @@ def measure(map_file: str, games: int, players: int) -> dict[str, float]:
     """The figures of one board (see the module's text)."""
     import workbench.analysis.costmodel as costmodel
     from workbench import load_map
-    from workbench.bots import play_game
-    from workbench.engine import Game
+    from workbench.games.trans_europa import TransEuropa
+    from workbench.games.trans_europa.bots import play_game
 
     board = load_map(ROOT / "maps" / map_file)
     clock = {"turn": False, "solver": 0.0, "turn_solver": 0.0}
@@ -86,12 +86,14 @@ def measure(map_file: str, games: int, players: int) -> dict[str, float]:
             if clock["turn"]:
                 clock["turn_solver"] += spent
 
-    play_game(Game(board, players=players, seed=10**6), [tagged] * players, seed=0)  # warm-up
+    warm_up = TransEuropa(board, players=players, seed=10**6)
+    play_game(warm_up, [tagged] * players, seed=0)  # warm-up
     costmodel.solve_with_rails = timed
     try:
         start, rounds = time.process_time(), 0
         for seed in range(games):
-            end = play_game(Game(board, players=players, seed=seed), [tagged] * players, seed=seed)
+            game = TransEuropa(board, players=players, seed=seed)
+            end = play_game(game, [tagged] * players, seed=seed)
             rounds += end.round
         total = time.process_time() - start
     finally:
@@ -99,7 +101,7 @@ def measure(map_file: str, games: int, players: int) -> dict[str, float]:
     record: list[bool] = []
     watched.record = record
     for seed in range(games):
-        play_game(Game(board, players=players, seed=seed), [watched] * players, seed=seed)
+        play_game(TransEuropa(board, players=players, seed=seed), [watched] * players, seed=seed)
     still = sum(record) / max(len(record), 1)
     turn_share = clock["turn_solver"] / total
     return {

@@ -27,7 +27,12 @@ sys.path.insert(0, str(ROOT))
 from jupyter_bokeh.widgets import BokehModel  # noqa: E402
 
 from workbench import load_map  # noqa: E402
-from workbench.engine import Game, PlaceRail, State  # noqa: E402
+from workbench.games.trans_europa import (  # noqa: E402
+    NextRound,
+    PlaceRail,
+    TransEuropa,
+    TransEuropaState,
+)
 from workbench.ui.boardview import BoardView  # noqa: E402
 from workbench.ui.play import PlayRound  # noqa: E402
 from workbench.ui.render import board_figure  # noqa: E402
@@ -43,13 +48,13 @@ def median_time(run: Callable[[], object], repeat: int) -> float:
     return statistics.median(times)
 
 
-def positions(game: Game, count: int, seed: int = 1) -> list[State]:
+def positions(game: TransEuropa, count: int, seed: int = 1) -> list[TransEuropaState]:
     """``count`` states of one seeded random round, a rail or a marker apart."""
     rng = np.random.default_rng(seed)
     state = game.new_state()
     out = []
     while len(out) < count and state.phase in ("markers", "build"):
-        actions = state.legal_actions()
+        actions = state.legal_actions() or [NextRound()]
         state.apply(actions[int(rng.integers(len(actions)))])
         out.append(state.copy())
     return out
@@ -60,7 +65,7 @@ def measure(path: str, repeat: int, count: int) -> str:
     board = load_map(path)
     cards = min(sum(c.color == color for c in board.cities) for color in board.color_names)
     players = min(4, cards)
-    game = Game(board, players=players, seed=1)
+    game = TransEuropa(board, players=players, seed=1)
     states = positions(game, count)
     board_figure(board)  # warm caches (segments, label placement)
     figure = median_time(lambda: board_figure(board), repeat)

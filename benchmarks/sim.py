@@ -211,14 +211,14 @@ def speed(args: argparse.Namespace, old: Path | None) -> None:
 
 def memory(args: argparse.Namespace) -> None:
     from workbench import load_map
-    from workbench.engine import Game
+    from workbench.games.trans_europa import TransEuropa
     from workbench.sim import simulate
 
     board = load_map(args.memory_map)
     bot = "greedy"
     players = args.players
     try:
-        Game(board, players=players)
+        TransEuropa(board, players=players)
     except ValueError:  # a small board's deck seats fewer players
         players = 2
     total = args.memory_games

@@ -65,12 +65,19 @@ ROOT = Path(__file__).resolve().parent.parent
 PYTHON = sys.executable
 
 MODULES = (
-    "workbench/rules",
-    "workbench/engine",
+    "workbench/games/trans_europa/rules.py",
+    "workbench/games/trans_europa/cards.py",
+    "workbench/games/trans_europa/scoring.py",
+    "workbench/games/trans_europa/rules_io.py",
+    "workbench/games/trans_europa/actions.py",
+    "workbench/games/trans_europa/game.py",
+    "workbench/games/trans_europa/record.py",
+    "workbench/games/trans_europa/state.py",
     "workbench/analysis",
     "workbench/algorithms",
     "workbench/maps/check.py",
     "workbench/bots",
+    "workbench/games/trans_europa/bots",
     "workbench/teach",
 )
 """What is mutated: packages (every module in them) and single modules."""
@@ -81,15 +88,15 @@ SELECTION: dict[str, tuple[str, ...]] = {
         "tests/maps/test_broken.py",
         "tests/maps/test_shipped.py",
     ),
-    "workbench/rules": ("tests/rules",),
-    "workbench/engine": ("tests/engine",),
+    "workbench/games/trans_europa": ("tests/games/trans_europa",),
     "workbench/analysis": ("tests/analysis",),
     "workbench/algorithms": (
         "tests/algorithms",
         "tests/analysis/test_costs.py",
         "tests/analysis/test_costmodel.py",  # the rails kernel serves the cost model
     ),
-    "workbench/bots": ("tests/bots",),
+    "workbench/bots": ("tests/bots", "tests/games/trans_europa/bots"),
+    "workbench/games/trans_europa/bots": ("tests/games/trans_europa/bots",),
     "workbench/teach": ("tests/teach",),
 }
 """The tests run for a mutant of a module, by the longest matching prefix; the module's
@@ -865,12 +872,12 @@ def report(everything: list[tuple[Path, Site]], ids: dict[tuple[str, int], str])
         else:
             c["killed"] += 1
     columns = ("mutants", "killed", "equivalent", "survived", "no coverage", "not valid", "not run")
-    print(f"{'module':<42}" + "".join(f"{c:>12}" for c in columns))
+    print(f"{'module':<50}" + "".join(f"{c:>12}" for c in columns))
     total: Counter[str] = Counter()
     for path, c in per.items():
         total.update(c)
-        print(f"{path:<42}" + "".join(f"{c[k]:>12}" for k in columns))
-    print(f"{'all':<42}" + "".join(f"{total[k]:>12}" for k in columns))
+        print(f"{path:<50}" + "".join(f"{c[k]:>12}" for k in columns))
+    print(f"{'all':<50}" + "".join(f"{total[k]:>12}" for k in columns))
     for path, c in per.items():
         if c["jit off"]:
             print(

@@ -13,8 +13,8 @@ import re
 from pathlib import Path
 from typing import Any
 
-from workbench.rules import PRESETS, Rules
-from workbench.rules.io import dump_rules
+from workbench.games.trans_europa import PRESETS, Rules
+from workbench.games.trans_europa.rules_io import dump_rules
 
 ROOT = Path(__file__).resolve().parent.parent
 MAPS = sorted(

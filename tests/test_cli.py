@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from workbench import __version__, cli
-from workbench.bots import BOTS
-from workbench.rules import PRESETS
+from workbench.games.trans_europa import PRESETS
+from workbench.games.trans_europa.bots import BOTS
 
 
 def test_lab_copies_notebooks_without_overwriting(tmp_path: Path, monkeypatch) -> None:

@@ -11,10 +11,11 @@ from hypothesis import strategies as st
 
 from tests.fuzz import MAPS, mutate_record, mutate_text, read_map_text, rules_seeds
 from workbench import MapError, load_map
-from workbench.engine import Game, load_game, save_game
 from workbench.exceptions import RulesError
+from workbench.games.trans_europa import TransEuropa as Game
+from workbench.games.trans_europa import load_game, save_game
+from workbench.games.trans_europa.rules_io import loads_rules
 from workbench.maps.io import loads_map
-from workbench.rules.io import loads_rules
 
 TEXTS = {path.name: path.read_text(encoding="utf-8") for path in MAPS}
 RULES = rules_seeds()

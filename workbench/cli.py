@@ -31,8 +31,8 @@ from workbench.files import output_problem
 from workbench.resources import find_map, maps_dir, notebooks_dir
 
 if TYPE_CHECKING:
+    from workbench.games.trans_europa import Rules
     from workbench.maps.board import Board
-    from workbench.rules import Rules
 
 __all__ = ["EXIT_BAD_INPUT", "EXIT_INTERRUPTED", "EXIT_OK", "MAX_GAMES", "build_parser", "main"]
 
@@ -310,7 +310,7 @@ def _doctor_routes(args: argparse.Namespace) -> int:
 
 def _sim_rules(text: str) -> Rules | None:
     """The rules ``--rules`` names (a preset or a rules file), or None after saying why not."""
-    from workbench.rules import PRESETS, Rules, load_rules
+    from workbench.games.trans_europa import PRESETS, Rules, load_rules
 
     if text in PRESETS:
         return Rules.preset(text)

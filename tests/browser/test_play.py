@@ -22,7 +22,7 @@ from typing import Any
 
 from tests.browser.conftest import ROOT, run_notebook
 from workbench import load_map
-from workbench.engine import PlaceRail
+from workbench.games.trans_europa import PlaceRail
 from workbench.maps.lattice import Edge, plane_xy
 from workbench.ui.play import PlayRound
 

@@ -42,7 +42,7 @@ def test_simulate_refuses_an_unknown_game(
 
 
 def test_the_help_lists_the_presets_and_bots_the_game_has() -> None:
-    from workbench.rules import PRESETS
+    from workbench.games.trans_europa import PRESETS
 
     assert tuple(PRESETS) == cli.PRESET_NAMES
     assert tuple(GAMES["trans_europa"].bots) == cli.BOT_NAMES

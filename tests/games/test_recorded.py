@@ -18,11 +18,10 @@ import pandas as pd
 import pytest
 
 from workbench import load_map
-from workbench.bots import BOTS, play_game
-from workbench.engine import Game
 from workbench.games import GAMES, Match
-from workbench.rules import Rules
-from workbench.rules.cards import CARDS
+from workbench.games.trans_europa import Rules, TransEuropa
+from workbench.games.trans_europa.bots import BOTS, play_game
+from workbench.games.trans_europa.cards import CARDS
 from workbench.sim import simulate
 
 RECORDED = json.loads((Path(__file__).parent / "recorded_trans_europa.json").read_text())
@@ -60,7 +59,7 @@ def test_the_referee_plays_the_recorded_games_move_for_move(case: dict[str, Any]
 
 @pytest.mark.parametrize("case", RECORDED["games"][::3], ids=_id)
 def test_play_game_plays_the_recorded_games(case: dict[str, Any]) -> None:
-    game = Game(
+    game = TransEuropa(
         load_map(BOARDS[case["board"]]),
         _rules(case["preset"]),
         players=len(case["bots"]),

@@ -9,7 +9,7 @@ import pytest
 from tests.conftest import MAPS
 from workbench import load_map
 from workbench.analysis.costmodel import cost_model
-from workbench.engine import Game
+from workbench.games.trans_europa import TransEuropa
 from workbench.maps import cache
 from workbench.maps.board import Board
 from workbench.maps.cache import board_cache, per_board
@@ -33,7 +33,10 @@ def test_values_are_shared_per_board_and_never_hash_it(monkeypatch: pytest.Monke
     assert count(board, 2) == len(board.cities) + 2
     assert calls == [1, 2]
     assert cost_model(board) is cost_model(board)
-    assert Game(board, players=2).marker_points is Game(board, players=2, seed=3).marker_points
+    assert (
+        TransEuropa(board, players=2).marker_points
+        is TransEuropa(board, players=2, seed=3).marker_points
+    )
     twin = load_map(MAPS / "tiny.yaml")
     assert twin == board and board_cache(twin) is not board_cache(board)
 

@@ -7,10 +7,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from workbench import Board
-from workbench.bots import BOTS, play_game
-from workbench.engine import Game, PlaceMarker
-from workbench.rules import PRESETS
-from workbench.rules.scoring import table_points
+from workbench.games.trans_europa import PRESETS, PlaceMarker
+from workbench.games.trans_europa import TransEuropa as Game
+from workbench.games.trans_europa.bots import BOTS, play_game
+from workbench.games.trans_europa.scoring import table_points
 from workbench.session import Change, PlaySession
 from workbench.session.play import HUMAN, describe_scoring
 

@@ -6,8 +6,8 @@ import pytest
 
 from tests.conftest import MAPS
 from workbench import Board
-from workbench.bots import Bot
-from workbench.engine import Action, Observation
+from workbench.games.trans_europa import Action, Observation
+from workbench.games.trans_europa.bots import Bot
 from workbench.sim import SimResult, simulate
 
 TINY = MAPS / "tiny.yaml"

@@ -10,8 +10,9 @@ import pandas as pd
 import pytest
 
 from workbench import cli
-from workbench.bots import BOTS
-from workbench.sim import ROUND_COLUMNS, simulate
+from workbench.games.trans_europa.bots import BOTS
+from workbench.games.trans_europa.sim import ROUND_COLUMNS
+from workbench.sim import simulate
 
 ARGS = ["simulate", "--map", "maps/tiny.yaml", "--players", "2", "--games", "3", "--seed", "4"]
 

@@ -12,12 +12,12 @@ from hypothesis import strategies as st
 
 from tests.sim.conftest import FirstBot
 from workbench import Board
-from workbench.bots import RandomBot, play_game
-from workbench.engine import Game
 from workbench.exceptions import IllegalActionError
-from workbench.rules import Rules, start_scores
-from workbench.sim import GAME_COLUMNS, ROUND_COLUMNS, SimResult, game_seeds, play_rows, simulate
-from workbench.sim.play import lineup
+from workbench.games.tables import lineup
+from workbench.games.trans_europa import Rules, TransEuropa, start_scores
+from workbench.games.trans_europa.bots import RandomBot, play_game
+from workbench.games.trans_europa.sim import GAME_COLUMNS, ROUND_COLUMNS, play_rows
+from workbench.sim import SimResult, game_seeds, simulate
 
 
 def per_round(result: SimResult) -> pd.core.groupby.DataFrameGroupBy:
@@ -102,11 +102,11 @@ def test_a_game_replays_from_its_row(tiny: Board, randoms: SimResult) -> None:
     for index in (0, 5):
         row = randoms.games.iloc[index]
         assert row["seed"] == game_seeds(randoms.seed, index)[0]
-        game = Game(tiny, Rules(), players=2, seed=int(row["seed"]))
+        game = TransEuropa(tiny, Rules(), players=2, seed=int(row["seed"]))
         end = play_game(game, [RandomBot, RandomBot], seed=game_seeds(randoms.seed, index)[1])
-        assert end.scores == row["scores"]
+        assert end.scores() == row["scores"]
         assert len(end.results) == row["rounds"]
-        assert end.winners == row["winners"]
+        assert end.winners() == row["winners"]
 
 
 def test_rotation_seats_each_bot_at_each_seat(mixed: SimResult) -> None:
@@ -146,7 +146,7 @@ def test_max_rounds_truncates(tiny: Board) -> None:
 def test_an_illegal_bot_is_named(tiny: Board) -> None:
     class Cheat(RandomBot):
         def act(self, obs):  # type: ignore[no-untyped-def]
-            from workbench.engine import EndTurn
+            from workbench.games.trans_europa import EndTurn
 
             return EndTurn()
 

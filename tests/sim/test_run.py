@@ -10,7 +10,7 @@ import pytest
 
 from tests.sim.conftest import TINY, FirstBot
 from workbench import Board
-from workbench.rules import Rules, apply_cards
+from workbench.games.trans_europa import Rules, apply_cards
 from workbench.sim import SimResult, Variant, simulate, sweep
 
 

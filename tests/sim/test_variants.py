@@ -8,8 +8,8 @@ import pytest
 
 from tests.sim.conftest import TINY, FirstBot
 from workbench import Board
-from workbench.bots import BOTS, Bot, RandomBot
-from workbench.rules import Rules
+from workbench.games.trans_europa import Rules
+from workbench.games.trans_europa.bots import BOTS, Bot, RandomBot
 from workbench.sim import Variant, bot_factory, bot_label
 from workbench.sim.variants import as_variants
 
@@ -17,7 +17,7 @@ from workbench.sim.variants import as_variants
 def test_a_variant_takes_paths_presets_and_names(tiny: Board, europe: Board) -> None:
     v = Variant("v", TINY, "countdown", ["random", FirstBot])
     assert v.board == tiny and v.rules == Rules.preset("countdown")
-    assert [f.cls for f in v.factories] == [RandomBot, FirstBot] and v.lineup == "random,first"
+    assert list(v.factories) == [RandomBot, FirstBot] and v.lineup == "random,first"
     assert pickle.loads(pickle.dumps(v)) == v
     assert Variant("v", europe).bots == ("random",) * 4 and Variant("v", europe).players == 4
 
@@ -38,7 +38,7 @@ def test_labels_of_unregistered_bots() -> None:
         pass
 
     assert bot_label(FirstBot) == "first" and bot_label(Nameless) == "Nameless"
-    assert bot_factory(FirstBot).cls is FirstBot
+    assert bot_factory(FirstBot) is FirstBot
     with pytest.raises(ValueError, match="bot is 3"):
         bot_factory(3)  # type: ignore[arg-type]
 
@@ -64,7 +64,7 @@ def test_product_names_what_varies(tiny: Board) -> None:
 
 
 def test_a_keyed_variant_of_a_preset_goes_by_its_key_in_the_rules_column() -> None:
-    from workbench.rules import apply_cards
+    from workbench.games.trans_europa import apply_cards
 
     variants = Variant.product(
         [TINY],

@@ -18,7 +18,9 @@ from hypothesis import strategies as st
 
 from workbench import Board
 from workbench.analysis import missing_rails, segment_usage, start_heatmap
-from workbench.engine import Game, PlaceMarker, PlaceRail, State
+from workbench.games.trans_europa import PlaceMarker, PlaceRail
+from workbench.games.trans_europa import TransEuropa as Game
+from workbench.games.trans_europa import TransEuropaState as State
 from workbench.maps.lattice import plane_xy
 from workbench.ui.boardview import (
     PLAYER_COLORS,

@@ -11,9 +11,10 @@ from __future__ import annotations
 import pytest
 
 from workbench import Board
-from workbench.engine import EndTurn, Game, PlaceMarker, PlaceRail, State
+from workbench.games.trans_europa import EndTurn, PlaceMarker, PlaceRail, Rules
+from workbench.games.trans_europa import TransEuropa as Game
+from workbench.games.trans_europa import TransEuropaState as State
 from workbench.maps.lattice import edge
-from workbench.rules import Rules
 from workbench.ui.boardview import BoardView, colored_rails, player_color
 
 FERRY = ((5, 1), (6, 1))
@@ -78,7 +79,7 @@ def test_a_ferry_with_a_black_and_a_colored_rail_is_drawn_both_ways(tiny: Board)
 
 @pytest.mark.parametrize("seed", range(3))
 def test_colored_rails_read_every_colored_piece_of_played_games(tiny: Board, seed: int) -> None:
-    from workbench.bots import GreedyBot, RandomBot, play_game
+    from workbench.games.trans_europa.bots import GreedyBot, RandomBot, play_game
 
     seen = []
 

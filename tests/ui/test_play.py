@@ -13,11 +13,11 @@ from hypothesis import strategies as st
 
 from workbench import Board
 from workbench.analysis import missing_rails
-from workbench.bots import BOTS
-from workbench.engine import Game, PlaceMarker, PlaceRail
 from workbench.exceptions import IllegalActionError
+from workbench.games.trans_europa import CARDS, PRESETS, PlaceMarker, PlaceRail, Rules
+from workbench.games.trans_europa import TransEuropa as Game
+from workbench.games.trans_europa.bots import BOTS
 from workbench.maps.lattice import plane_xy
-from workbench.rules import CARDS, PRESETS, Rules
 from workbench.ui.boardview import player_color
 from workbench.ui.play import (
     DECK_CHOICE,

@@ -11,8 +11,7 @@ from __future__ import annotations
 import pytest
 
 from workbench import Board
-from workbench.engine import PlaceRail
-from workbench.rules import CARDS, PRESETS
+from workbench.games.trans_europa import CARDS, PRESETS, PlaceRail
 from workbench.ui.boardview import player_color
 from workbench.ui.play import DECK_CHOICE, HUMAN, PlayRound, describe_rules, round_rules
 

@@ -1,35 +1,15 @@
-"""Bots: players that choose actions from their observation, with an injected generator.
+"""Bots that need only the game protocol: random over the legal actions, and search.
 
->>> from workbench import load_map
->>> from workbench.engine import Game
->>> from workbench.bots import RandomBot, play_game
->>> end = play_game(Game(load_map("maps/tiny.yaml"), players=2, seed=1), [RandomBot] * 2)
->>> end.is_terminal()
+A game's own bots (which know its rules) live in its package, say
+:mod:`workbench.games.trans_europa.bots`; the ones here play any registered game.
+
+>>> from workbench.games import GAMES, play
+>>> from workbench.bots import RandomBot
+>>> game = GAMES["trans_europa"].new_game(players=2, seed=1, board="maps/tiny.yaml")
+>>> play(game, [RandomBot] * 2, seed=1).is_terminal()
 True
 """
 
-from workbench.bots.base import Bot, BotFactory, bot_rngs, play_game
-from workbench.bots.greedy import GreedyBot
-from workbench.bots.lazy import LazyGreedyBot
-from workbench.bots.random_bot import RandomBot
-from workbench.bots.shrewd import ShrewdBot
+from workbench.bots.random_bot import RandomBot, bounded_draw
 
-BOTS: dict[str, type[Bot]] = {
-    "random": RandomBot,
-    "greedy": GreedyBot,
-    "shrewd": ShrewdBot,
-    "lazy_greedy": LazyGreedyBot,
-}
-"""Bots by name, as the command line and the simulator take them."""
-
-__all__ = [
-    "BOTS",
-    "Bot",
-    "BotFactory",
-    "GreedyBot",
-    "LazyGreedyBot",
-    "RandomBot",
-    "ShrewdBot",
-    "bot_rngs",
-    "play_game",
-]
+__all__ = ["RandomBot", "bounded_draw"]

@@ -1,16 +1,11 @@
-"""The uniformly random player."""
+"""The uniformly random player: it needs only the game protocol."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
-
-from workbench.bots.base import Bot
-from workbench.engine.actions import Action
-from workbench.engine.state import Observation
-from workbench.maps.board import Board
-from workbench.rules.rules import Rules
 
 __all__ = ["RandomBot", "bounded_draw"]
 
@@ -58,32 +53,36 @@ def bounded_draw(rng: np.random.Generator) -> Callable[[int], int]:
     return draw
 
 
-class RandomBot(Bot):
-    """Plays a legal action chosen uniformly at random by its generator.
+class RandomBot:
+    """Plays a legal action chosen uniformly at random by its generator, in any game.
 
-    The action is ``actions[rng.integers(len(actions))]``, drawn by :func:`bounded_draw`.
+    A protocol bot factory: ``RandomBot(game, seat, rng)``. The action is
+    ``actions[rng.integers(len(actions))]`` over the observation's legal actions, drawn by
+    :func:`bounded_draw`.
 
     Examples
     --------
-    >>> from workbench import load_map
-    >>> from workbench.engine import Game
-    >>> game = Game(load_map("maps/tiny.yaml"), players=2, seed=1)
+    >>> from workbench.games import GAMES
+    >>> game = GAMES["trans_europa"].new_game(players=2, seed=1, board="maps/tiny.yaml")
     >>> state = game.new_state()
-    >>> bot = RandomBot(game.board, game.rules, 2, 0, np.random.default_rng(0))
-    >>> bot.act(state.observation(0)) in state.legal_actions()
-    True
+    >>> bot = RandomBot(game, 0, np.random.default_rng(0))
+    >>> bot, bot.act(state.observation(0)) in state.legal_actions()
+    (RandomBot(seat=0), True)
     """
 
     name = "random"
 
-    def __init__(
-        self, board: Board, rules: Rules, players: int, seat: int, rng: np.random.Generator
-    ) -> None:
-        super().__init__(board, rules, players, seat, rng)
+    def __init__(self, game: Any, seat: int, rng: np.random.Generator) -> None:
+        self.seat = seat
+        self.rng = rng
         self._draw = bounded_draw(rng)
 
-    def act(self, obs: Observation) -> Action:
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(seat={self.seat})"
+
+    def act(self, obs: Any) -> Any:
+        """A legal action of ``obs``, uniformly at random; ``ValueError`` if it has none."""
         actions = obs.legal_actions
         if not actions:
-            raise ValueError(f"seat {self.seat} is not on turn (round {obs.round}, {obs.phase})")
+            raise ValueError(f"seat {self.seat} is not on turn: it has no legal action")
         return actions[self._draw(len(actions))]

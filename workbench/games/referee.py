@@ -1,5 +1,6 @@
 """The referee: one loop that plays seats against each other, for every game and every
-caller (the simulator, :func:`workbench.bots.play_game`, the command line, the widgets).
+caller (the simulator, :func:`workbench.games.trans_europa.bots.play_game`, the command line, the
+widgets).
 
 A :class:`Match` holds a state, one bot or a human (``None``) per seat, and a generator for
 chance outcomes seeded from the game's own seed. :meth:`Match.step` plays the next action

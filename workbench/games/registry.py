@@ -121,7 +121,7 @@ class GameInfo:
         Examples
         --------
         >>> GAMES["trans_europa"].bot("greedy")
-        <bot 'greedy' of trans_europa>
+        <class 'workbench.games.trans_europa.bots.greedy.GreedyBot'>
         >>> GAMES["trans_europa"].bot("gredy")
         Traceback (most recent call last):
         ...
@@ -217,7 +217,7 @@ def rules_resolver(cls: type) -> Callable[[Any], Any]:
 
     Examples
     --------
-    >>> from workbench.rules import Rules
+    >>> from workbench.games.trans_europa import Rules
     >>> resolve = rules_resolver(Rules)
     >>> resolve(None) == Rules(), resolve("countdown").name
     (True, 'countdown')

@@ -32,24 +32,32 @@ import pandas as pd
 
 from workbench.analysis.costs import Completion, missing_rails
 from workbench.analysis.routes import start_heatmap
-from workbench.engine import (
+from workbench.exceptions import IllegalActionError, InfeasibleError
+from workbench.games import GAMES, Match
+from workbench.games import State as ProtocolState
+from workbench.games.trans_europa import (
+    CARDS,
+    DECK,
+    PRESETS,
     Action,
     EndTurn,
-    Game,
     NextRound,
     PlaceMarker,
     PlaceRail,
     RoundResult,
-    State,
+    Rules,
+    TransEuropa,
+    apply_cards,
 )
-from workbench.exceptions import IllegalActionError, InfeasibleError
-from workbench.games import GAMES, Match
-from workbench.games import State as ProtocolState
-from workbench.games.trans_europa import TransEuropa
+from workbench.games.trans_europa import (
+    TransEuropa as Game,
+)
+from workbench.games.trans_europa import (
+    TransEuropaState as State,
+)
+from workbench.games.trans_europa import card as special_card
 from workbench.maps.board import Board
 from workbench.maps.lattice import Edge, Point, edge, plane_xy, point_name
-from workbench.rules import CARDS, DECK, PRESETS, Rules, apply_cards
-from workbench.rules import card as special_card
 from workbench.session.events import Listener, Listeners
 
 __all__ = [
@@ -321,7 +329,7 @@ def completion(state: State, seat: int, start: Point | None = None) -> Completio
     Examples
     --------
     >>> from workbench import load_map
-    >>> from workbench.engine import Game
+    >>> from workbench.games.trans_europa import TransEuropa as Game
     >>> state = Game(load_map("maps/tiny.yaml"), players=2, seed=1).new_state()
     >>> state.apply(PlaceMarker((1, 1)))
     >>> best = missing_rails(state.game.board, [], (1, 1), state.hands[0])

@@ -14,15 +14,13 @@ gives win rates by seat or bot with 95 % Wilson intervals. Plots are in
 (4, 1.0)
 """
 
-from workbench.sim.play import GAME_COLUMNS, ROUND_COLUMNS, game_seeds, lineup, play_rows
+from workbench.games.tables import game_seeds, lineup
 from workbench.sim.result import SimResult
 from workbench.sim.run import simulate, sweep
 from workbench.sim.stats import Z95, balance, compare_variants, wilson, win_rates
 from workbench.sim.variants import BotSpec, Variant, bot_factory, bot_label
 
 __all__ = [
-    "GAME_COLUMNS",
-    "ROUND_COLUMNS",
     "Z95",
     "BotSpec",
     "SimResult",
@@ -33,7 +31,6 @@ __all__ = [
     "compare_variants",
     "game_seeds",
     "lineup",
-    "play_rows",
     "simulate",
     "sweep",
     "wilson",

@@ -448,7 +448,6 @@ def _merge(a: Playtest | None, b: Playtest) -> Playtest:
         ra,
         games=pd.concat([ra.games, shifted(rb.games)], ignore_index=True),
         seats=pd.concat([ra.seats, shifted(rb.seats)], ignore_index=True),
-        rounds=pd.concat([ra.rounds, shifted(rb.rounds)], ignore_index=True),
         tables={
             k: pd.concat([v, shifted(rb.tables[k])], ignore_index=True)
             for k, v in ra.tables.items()

@@ -15,6 +15,8 @@ from workbench.sim.variants import Variant
 
 __all__ = ["SimResult"]
 
+_NO_ROUNDS = pd.DataFrame()
+
 
 @dataclass(frozen=True, eq=False, repr=False)
 class SimResult:
@@ -22,17 +24,16 @@ class SimResult:
 
     Attributes
     ----------
-    rounds : DataFrame
-        Trans Europa's rounds: one row per player per round
-        (:data:`~workbench.sim.play.ROUND_COLUMNS`); empty for other games.
     games : DataFrame
         One row per game: the shared columns (:data:`workbench.games.tables.GAME_COLUMNS`)
-        and the game's own (:data:`~workbench.sim.play.GAME_COLUMNS` for Trans Europa).
+        and the game's own (for Trans Europa,
+        :data:`workbench.games.trans_europa.sim.GAME_COLUMNS`).
     seats : DataFrame
         One row per seat per game (:data:`workbench.games.tables.SEAT_COLUMNS`, and the
         game's own columns).
     tables : dict of DataFrame
-        Any further tables a game writes, by name.
+        Any further tables a game writes, by name (Trans Europa writes ``rounds``, read
+        as :attr:`rounds`).
     variants : tuple of Variant
         What was played, in order.
     seed : int
@@ -52,7 +53,6 @@ class SimResult:
     ['variant', 'board', 'rules', 'bots', 'players']
     """
 
-    rounds: pd.DataFrame
     games: pd.DataFrame
     variants: tuple[Variant, ...]
     seed: int
@@ -61,6 +61,13 @@ class SimResult:
     seconds: float = field(default=0.0, compare=False)
     seats: pd.DataFrame = field(default_factory=pd.DataFrame)
     tables: dict[str, pd.DataFrame] = field(default_factory=dict)
+
+    @property
+    def rounds(self) -> pd.DataFrame:
+        """The game's ``rounds`` table when it writes one (Trans Europa: one row per player
+        per round, :data:`workbench.games.trans_europa.sim.ROUND_COLUMNS`), else an empty
+        frame."""
+        return self.tables.get("rounds", _NO_ROUNDS)
 
     def __repr__(self) -> str:
         n = len(self.variants)
@@ -125,9 +132,7 @@ class SimResult:
         >>> text.splitlines()[0].startswith("variant,game,round,seat,bot")
         True
         """
-        frames = {"rounds": self.rounds, "games": self.games, "seats": self.seats, **self.tables}
-        if self.rounds.empty:
-            del frames["rounds"]
+        frames = {"games": self.games, "seats": self.seats, **self.tables}
         if table not in frames:
             raise ValueError(f"table is {table!r}: use one of {', '.join(map(repr, frames))}")
         return write_atomic(path, frames[table].to_csv(index=False, lineterminator="\n"))

@@ -4,7 +4,7 @@ Games are cut into chunks of consecutive games (one task each, not one per game)
 chunks run in this process (``workers=1``), in a pool of local processes
 (``workers=N``), or on an executor you give: any :class:`concurrent.futures.Executor`, or a
 ``dask.distributed.Client`` (anything with ``submit`` and ``gather``; Dask is imported only
-then). Every game draws its randomness from its own index (:func:`~workbench.sim.play.
+then). Every game draws its randomness from its own index (:func:`~workbench.games.tables.
 game_seeds`), and the chunks' rows are put back in game order, so the tables are the same,
 byte for byte, whatever runs them and however they are chunked.
 
@@ -33,7 +33,6 @@ import pandas as pd
 from workbench.games.registry import GAMES
 from workbench.games.tables import Columns, lineup
 from workbench.maps.board import Board
-from workbench.rules.rules import Rules
 from workbench.sim.result import SimResult
 from workbench.sim.variants import BotSpec, Variant, _rules, as_variants
 
@@ -452,7 +451,6 @@ def sweep(
         name: pd.concat([f[name] for f in done if name in f], ignore_index=True) for name in names
     }
     return SimResult(
-        rounds=tables.pop("rounds", pd.DataFrame()),
         games=tables.pop("games"),
         seats=tables.pop("seats"),
         tables=tables,
@@ -466,7 +464,7 @@ def sweep(
 
 def simulate(
     board: Board | str | os.PathLike[str],
-    rules: Rules | str | None,
+    rules: Any,
     bots: Sequence[BotSpec],
     games: int = 100,
     seed: int = 0,
@@ -488,7 +486,7 @@ def simulate(
     ----------
     board : Board or path
     rules : Rules, preset name, or None (the rulebook)
-    bots : sequence of bot names (from :data:`workbench.bots.BOTS`) or Bot classes
+    bots : sequence of bot names (the game's :attr:`GameInfo.bots`) or bot factories
         One per seat: the number of players.
     name : str, optional
         The ``variant`` column's value (the rules' name by default).

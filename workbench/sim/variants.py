@@ -12,17 +12,14 @@ from dataclasses import dataclass, field
 from itertools import product as _product
 from typing import Any
 
-from workbench.bots import BOTS
-from workbench.bots.base import Bot
 from workbench.maps.board import Board
-from workbench.rules.rules import Rules
 
 __all__ = ["BotSpec", "Variant", "bot_factory", "bot_label"]
 
-BotSpec = str | type[Bot] | Callable[..., Any]
+BotSpec = str | Callable[..., Any]
 """A bot as a simulation takes it: a bot's name in the game's registry entry
-(:attr:`GameInfo.bots <workbench.games.GameInfo>`), a Trans Europa Bot class, or a protocol
-bot factory ``(game, seat, rng) -> bot``."""
+(:attr:`GameInfo.bots <workbench.games.GameInfo>`), or a protocol bot factory
+``(game, seat, rng) -> bot`` (a game's bot class is one)."""
 
 
 def bot_factory(bot: BotSpec, game: str = "trans_europa") -> Any:
@@ -33,7 +30,7 @@ def bot_factory(bot: BotSpec, game: str = "trans_europa") -> Any:
     Examples
     --------
     >>> bot_factory("random")
-    <bot 'random' of trans_europa>
+    <class 'workbench.bots.random_bot.RandomBot'>
     >>> bot_factory("randmo")
     Traceback (most recent call last):
     ...
@@ -44,13 +41,9 @@ def bot_factory(bot: BotSpec, game: str = "trans_europa") -> Any:
     info = GAMES[game]
     if isinstance(bot, str):
         return info.bot(bot)
-    if isinstance(bot, type) and issubclass(bot, Bot):
-        from workbench.games.trans_europa import LegacyBot
-
-        return LegacyBot(bot_label(bot, game), bot)
     if callable(bot):
         return bot
-    raise ValueError(f"bot is {bot!r}: use a bot's name, a Bot class or a bot factory")
+    raise ValueError(f"bot is {bot!r}: use a bot's name or a bot factory")
 
 
 def bot_label(bot: BotSpec, game: str = "trans_europa") -> str:
@@ -59,17 +52,19 @@ def bot_label(bot: BotSpec, game: str = "trans_europa") -> str:
 
     Examples
     --------
-    >>> from workbench.bots import RandomBot
-    >>> bot_label("random"), bot_label(RandomBot)
-    ('random', 'random')
+    >>> from workbench.games.trans_europa.bots import GreedyBot
+    >>> bot_label("random"), bot_label(GreedyBot)
+    ('random', 'greedy')
     """
     if isinstance(bot, str):
         return bot
-    for name, cls in BOTS.items():
-        if cls is bot:
+    from workbench.games import GAMES
+
+    for name, known in GAMES[game].bots.items():
+        if known is bot:
             return name
     own = getattr(bot, "name", None)
-    if isinstance(own, str) and own and own != Bot.name:
+    if isinstance(own, str) and own and own != "bot":
         return own
     return str(getattr(bot, "__name__", repr(bot)))
 
@@ -97,7 +92,7 @@ def _named_rules(key: str, rules: Any, game: str) -> Any:
 
     Examples
     --------
-    >>> from workbench.rules import Rules, apply_cards
+    >>> from workbench.games.trans_europa import Rules, apply_cards
     >>> _named_rules("flat water", apply_cards(Rules(), ["water_single"]), "trans_europa").name
     'flat water'
     >>> _named_rules("race", "rulebook", "trans_europa").name
@@ -125,9 +120,10 @@ class Variant:
         A board, or the path of a map file to load.
     rules : Rules, preset name or None
         ``None`` is the rulebook's basic game.
-    bots : sequence of bot names, Bot classes or bot factories
+    bots : sequence of bot names or bot factories
         One per seat; the number of players is their number. Names come from the game's
-        registry entry (for Trans Europa, :data:`workbench.bots.BOTS` and ``search``).
+        registry entry (for Trans Europa, :data:`workbench.games.trans_europa.bots.BOTS` and
+        ``search``).
     game : str
         The registered game (:data:`workbench.games.GAMES`); Trans Europa by default.
 
@@ -152,7 +148,7 @@ class Variant:
 
     name: str
     board: Board
-    rules: Rules = field(default_factory=Rules)
+    rules: Any = None
     bots: tuple[BotSpec, ...] = ("random", "random", "random", "random")
     game: str = "trans_europa"
     factories: tuple[Any, ...] = field(init=False, repr=False, compare=False)
@@ -161,7 +157,7 @@ class Variant:
         self,
         name: str,
         board: Board | str | os.PathLike[str],
-        rules: Rules | str | None = None,
+        rules: Any = None,
         bots: Sequence[BotSpec] = ("random", "random", "random", "random"),
         game: str = "trans_europa",
     ) -> None:
@@ -210,7 +206,7 @@ class Variant:
         cls,
         boards: Mapping[str, Board | str | os.PathLike[str]]
         | Sequence[Board | str | os.PathLike[str]],
-        rules: Mapping[str, Rules | str | None] | Sequence[Rules | str | None] = (None,),
+        rules: Mapping[str, Any] | Sequence[Any] = (None,),
         bots: Mapping[str, Sequence[BotSpec]] | Sequence[Sequence[BotSpec]] = (("random",) * 4,),
         game: str = "trans_europa",
     ) -> list[Variant]:

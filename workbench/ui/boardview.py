@@ -53,7 +53,7 @@ from workbench.ui.render import PADDING, board_extent, board_figure, bokehjs_onc
 if TYPE_CHECKING:
     import pandas as pd
 
-    from workbench.engine import State
+    from workbench.games.trans_europa import TransEuropaState as State
     from workbench.maps.board import Board
     from workbench.maps.lattice import Edge, Point
 
@@ -366,7 +366,7 @@ class BoardView:
     Examples
     --------
     >>> from workbench import load_map
-    >>> from workbench.engine import Game, PlaceMarker, PlaceRail
+    >>> from workbench.games.trans_europa import TransEuropa as Game, PlaceMarker, PlaceRail
     >>> board = load_map("maps/tiny.yaml")
     >>> state = Game(board, players=2, seed=1).new_state()
     >>> view = BoardView(board, state, width=500)
@@ -495,7 +495,7 @@ class BoardView:
         Examples
         --------
         >>> from workbench import load_map
-        >>> from workbench.engine import Game
+        >>> from workbench.games.trans_europa import TransEuropa as Game
         >>> board = load_map("maps/tiny.yaml")
         >>> state = Game(board, players=2, seed=1).new_state()
         >>> view = BoardView(board)

@@ -30,8 +30,9 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from workbench.analysis.costs import Completion
-from workbench.engine import Action, Game, State
-from workbench.rules import CARDS, PRESETS, Rules
+from workbench.games.trans_europa import CARDS, PRESETS, Action, Rules
+from workbench.games.trans_europa import TransEuropa as Game
+from workbench.games.trans_europa import TransEuropaState as State
 from workbench.session.events import Change
 from workbench.session.play import (
     DECK_CHOICE,

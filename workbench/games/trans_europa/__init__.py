@@ -1,9 +1,21 @@
 """Trans Europa / Trans Amerika as a registered game (``GAMES["trans_europa"]``).
 
-The rules are :mod:`workbench.engine`'s and the bots :mod:`workbench.bots`'; this package
-presents them through the protocol: :class:`TransEuropa` and :class:`TransEuropaState`, the
-bots as protocol factories, and the simulator's rows (:mod:`.sim`).
+The rules are a value with presets (:mod:`.rules`), the special cards :mod:`.cards`,
+round scoring :mod:`.scoring` and rules files :mod:`.rules_io`; the actions are
+:mod:`.actions`, the immutable game :mod:`.game` and its changing state :mod:`.state`
+(every rule the engine plays: the turn budgets, doubles, the rail supply, the hand
+exchanges, special cards, colored rails and two-rail ferries; ``docs/engine.md`` gives our
+readings); saved games are :mod:`.record`, determinization :mod:`.sample`, the bots
+:mod:`.bots` and the simulator's rows :mod:`.sim`.
 
+>>> from workbench import load_map
+>>> from workbench.games.trans_europa import TransEuropa, replay
+>>> game = TransEuropa(load_map("maps/tiny.yaml"), players=2, seed=1)
+>>> state = game.new_state()
+>>> while not state.is_terminal():
+...     state.apply(state.legal_actions()[0] if state.to_play is not None else NextRound())
+>>> state.phase, len(state.results) >= 1, replay(game, state.history) == state
+('game_over', True, True)
 >>> from workbench.games import GAMES
 >>> info = GAMES["trans_europa"]
 >>> sorted(info.presets)[:3], info.map_kind
@@ -15,45 +27,103 @@ from __future__ import annotations
 import os
 from typing import Any
 
-import numpy as np
-
-from workbench.games.protocol import Bot as ProtocolBot
 from workbench.games.registry import GameInfo, rules_resolver
-from workbench.games.trans_europa.game import (
-    TransEuropa,
-    TransEuropaState,
-    load_record,
-    save_record,
+from workbench.games.trans_europa.actions import (
+    Action,
+    Discard,
+    EndTurn,
+    NextRound,
+    PassCard,
+    PlaceMarker,
+    PlaceRail,
+    action_key,
+    parse_action,
+)
+from workbench.games.trans_europa.cards import (
+    CARDS,
+    DECK,
+    DEMANDING_TABLE,
+    GENEROUS_TABLE,
+    SpecialCard,
+    SpecialDeck,
+    apply_cards,
+    card,
+    schedule,
+)
+from workbench.games.trans_europa.game import NAME, Hands, TransEuropa
+from workbench.games.trans_europa.record import FORMAT, load_game, save_game
+from workbench.games.trans_europa.rules import CARD_MODES, PRESETS, SCORINGS, Rules
+from workbench.games.trans_europa.rules_io import dump_rules, load_rules, loads_rules, save_rules
+from workbench.games.trans_europa.scoring import (
+    apply_round,
+    game_over,
+    round_points,
+    start_scores,
+    table_points,
+    winners,
 )
 from workbench.games.trans_europa.sim import TABLES, play_rows
+from workbench.games.trans_europa.state import (
+    Observation,
+    Phase,
+    Pieces,
+    RoundResult,
+    SeatRails,
+    TransEuropaState,
+    replay,
+    seat_rails,
+)
 from workbench.maps.board import Board
-from workbench.rules.rules import PRESETS, Rules
 
-__all__ = ["INFO", "LegacyBot", "TransEuropa", "TransEuropaState"]
-
-
-class LegacyBot:
-    """A Trans Europa bot class (``cls(board, rules, players, seat, rng)``, see
-    :class:`workbench.bots.Bot`) as a protocol factory ``(game, seat, rng) -> bot``.
-
-    Examples
-    --------
-    >>> from workbench.bots import GreedyBot
-    >>> LegacyBot("greedy", GreedyBot)
-    <bot 'greedy' of trans_europa>
-    """
-
-    def __init__(self, name: str, cls: Any) -> None:
-        self.name = name
-        self.cls = cls
-
-    def __repr__(self) -> str:
-        return f"<bot {self.name!r} of trans_europa>"
-
-    def __call__(self, game: Any, seat: int, rng: np.random.Generator) -> ProtocolBot:
-        engine = game.engine if isinstance(game, TransEuropa) else game
-        bot: ProtocolBot = self.cls(engine.board, engine.rules, engine.players, seat, rng)
-        return bot
+__all__ = [
+    "CARDS",
+    "CARD_MODES",
+    "DECK",
+    "DEMANDING_TABLE",
+    "FORMAT",
+    "GENEROUS_TABLE",
+    "INFO",
+    "NAME",
+    "PRESETS",
+    "SCORINGS",
+    "Action",
+    "Discard",
+    "EndTurn",
+    "Hands",
+    "NextRound",
+    "Observation",
+    "PassCard",
+    "Phase",
+    "Pieces",
+    "PlaceMarker",
+    "PlaceRail",
+    "RoundResult",
+    "Rules",
+    "SeatRails",
+    "SpecialCard",
+    "SpecialDeck",
+    "TransEuropa",
+    "TransEuropaState",
+    "action_key",
+    "apply_cards",
+    "apply_round",
+    "card",
+    "dump_rules",
+    "game_over",
+    "load_game",
+    "load_rules",
+    "loads_rules",
+    "parse_action",
+    "replay",
+    "round_points",
+    "save_game",
+    "save_rules",
+    "schedule",
+    "seat_rails",
+    "start_scores",
+    "table_points",
+    "winners",
+]
 
 
 def _load_board(path: str | os.PathLike[str]) -> Board:
@@ -63,14 +133,14 @@ def _load_board(path: str | os.PathLike[str]) -> Board:
 
 
 def _make(board: Board, rules: Rules, players: int, seed: int) -> TransEuropa:
-    return TransEuropa.create(board, rules, players=players, seed=seed)
+    return TransEuropa(board, rules, players=players, seed=seed)
 
 
 def _bots() -> dict[str, Any]:
-    from workbench.bots import BOTS
     from workbench.bots.search import SearchBot
+    from workbench.games.trans_europa.bots import BOTS
 
-    out: dict[str, Any] = {name: LegacyBot(name, cls) for name, cls in BOTS.items()}
+    out: dict[str, Any] = dict(BOTS)
     # playouts end when a score changes (Trans Europa scores round by round) and are played
     # by greedy bots: random ones never finish a hand on a full board
     out["search"] = SearchBot.factory(playouts=16, until_score_change=True, rollout=out["greedy"])
@@ -78,7 +148,7 @@ def _bots() -> dict[str, Any]:
 
 
 INFO = GameInfo(
-    name="trans_europa",
+    name=NAME,
     title="Trans Europa / Trans Amerika",
     summary=(
         "Build shared rail networks on a triangular lattice to join one city of each color; "
@@ -94,8 +164,8 @@ INFO = GameInfo(
     resolve_rules=rules_resolver(Rules),
     tables=TABLES,
     play_rows=play_rows,
-    save_record=save_record,
-    load_record=load_record,
+    save_record=save_game,
+    load_record=load_game,
     length_unit="rounds",
     default_players=4,
     board_type=Board,

@@ -9,15 +9,10 @@ that later rounds are dealt anew. A search bot plays its playouts from such stat
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import numpy as np
 
-from workbench.engine.game import Game as EngineGame
-from workbench.engine.state import Observation, Step
-
-if TYPE_CHECKING:
-    from workbench.games.trans_europa.game import TransEuropa, TransEuropaState
+from workbench.games.trans_europa.game import TransEuropa
+from workbench.games.trans_europa.state import Observation, Step, TransEuropaState
 
 __all__ = ["sample_state"]
 
@@ -42,22 +37,18 @@ def sample_state(game: TransEuropa, obs: Observation, rng: np.random.Generator) 
     Examples
     --------
     >>> from workbench import load_map
-    >>> from workbench.games.trans_europa.game import TransEuropa
-    >>> game = TransEuropa.create(load_map("maps/tiny.yaml"), players=2, seed=2)
+    >>> game = TransEuropa(load_map("maps/tiny.yaml"), players=2, seed=2)
     >>> real = game.new_state()
     >>> obs = real.observation(0)
     >>> fake = sample_state(game, obs, np.random.default_rng(1))
-    >>> fake.engine.hands[0] == real.engine.hands[0]
+    >>> fake.hands[0] == real.hands[0]
     True
     >>> fake.observation(0).hand_colors == obs.hand_colors
     True
     >>> fake.legal_actions() == real.legal_actions()
     True
     """
-    from workbench.games.trans_europa.game import TransEuropaState
-
-    old = game.engine
-    eg = EngineGame(old.board, old.rules, players=old.players, seed=int(rng.integers(2**62)))
+    eg = TransEuropa(game.board, game.rules, players=game.players, seed=int(rng.integers(2**62)))
     st = eg.new_state()
     n = eg.players
     me = obs.player
@@ -90,7 +81,7 @@ def sample_state(game: TransEuropa, obs: Observation, rng: np.random.Generator) 
     st.starter = obs.starter
     st.cards = obs.cards
     st.round_rules = rules
-    # the engine's derived tables of the round's rules (as State._start_round makes them)
+    # the engine's derived tables of the round's rules (as TransEuropaState._start_round makes them)
     st._doubles = eg.doubles_for(rules)
     st._colored = rules.colored_rails > 0
     st._ferries2 = rules.ferry_rails > 1 and bool(eg.ferries)
@@ -116,7 +107,7 @@ def sample_state(game: TransEuropa, obs: Observation, rng: np.random.Generator) 
     st.colored_left = obs.colored_left
     st.placed = obs.placed
     st.round_ending = obs.round_ending
-    st.scores = obs.scores
+    st._scores = obs.scores
     st.results = obs.results
     st.phase = obs.phase
     to_play = obs.to_play
@@ -144,4 +135,4 @@ def sample_state(game: TransEuropa, obs: Observation, rng: np.random.Generator) 
     else:
         st.steps = ()
         st.pending = (None,) * n
-    return TransEuropaState(type(game)(eg), st)
+    return st

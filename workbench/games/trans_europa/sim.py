@@ -5,7 +5,7 @@ Beside the shared ``games`` and ``seats`` tables (:mod:`workbench.games.tables`)
 writes ``rounds``, one row per seat per round. The referee's callback keeps a scorer's
 notebook: after each action it notes which seat placed a rail, whether that rail began a
 turn (no rail of the turn was down before it: noted after the action before) and who placed
-a round's last rail, which a :class:`~workbench.engine.RoundResult` does not say. When a
+a round's last rail, which a :class:`~workbench.games.trans_europa.RoundResult` does not say. When a
 round is scored one row per seat is written; when the game ends the winners are filled in
 and the game's own rows are written. Nothing is kept once a game is over, so a long sweep's
 memory holds the rows only.
@@ -33,10 +33,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
-from workbench.engine.actions import PlaceRail
-from workbench.engine.state import RoundResult
 from workbench.games.protocol import BotFactory
 from workbench.games.referee import Match
 from workbench.games.tables import (
@@ -48,9 +46,11 @@ from workbench.games.tables import (
     result_rows,
     run_rows,
 )
+from workbench.games.trans_europa.actions import PlaceRail
 from workbench.games.trans_europa.game import TransEuropa
+from workbench.games.trans_europa.rules import Rules
+from workbench.games.trans_europa.state import RoundResult, TransEuropaState
 from workbench.maps.board import Board
-from workbench.rules.rules import Rules
 
 __all__ = ["GAME_COLUMNS", "ROUND_COLUMNS", "SEAT_COLUMNS_TE", "TABLES", "play_rows"]
 
@@ -112,8 +112,8 @@ GAME_COLUMNS: dict[str, str] = {
 }
 """The per-game table: column name -> pandas dtype.
 
-``seed`` is the :class:`~workbench.engine.Game`'s seed (replay a game with
-``Game(board, rules, players, seed)`` and the same bots); ``bots`` the line-up by seat,
+``seed`` is the :class:`~workbench.games.trans_europa.TransEuropa`'s seed (replay a game with
+``TransEuropa(board, rules, players, seed)`` and the same bots); ``bots`` the line-up by seat,
 joined by commas; ``rounds``, ``turns`` and ``rails`` add up the game's rounds;
 ``winners`` (tuple of seats) and ``winner_bots`` (their bots, joined by commas) are empty
 for a truncated game; ``scores`` is the final scores by seat and ``score_spread`` the
@@ -241,7 +241,7 @@ def play_rows(
     tables = begin_rows(bots, names, max_rounds, tables, TABLES)
     deal, bot_seed = game_seeds(seed, game)
     players = len(bots)
-    the_game = TransEuropa.create(board, rules, players=players, seed=deal)
+    the_game = TransEuropa(board, rules, players=players, seed=deal)
     names = list(names)
     mine = empty_columns(ROUND_COLUMNS)
     notes = _Round([0] * players, [0] * players)
@@ -251,7 +251,7 @@ def play_rows(
     def after(state: Any, action: Any, seat: int | None) -> None:
         nonlocal notes, turns, rails, open_turn, done
         if seat is None:  # chance: the next round begins, nothing to note
-            done = len(engine.results)
+            done = len(live.results)
             return
         if isinstance(action, PlaceRail):
             notes.rails_placed[seat] += 1
@@ -259,8 +259,8 @@ def play_rows(
             if not open_turn:
                 notes.turns += 1
                 notes.seat_turns[seat] += 1
-        open_turn = bool(engine.placed)
-        results = engine.results
+        open_turn = bool(live.placed)
+        results = live.results
         if len(results) > done:
             done = len(results)
             result = results[-1]
@@ -270,23 +270,23 @@ def play_rows(
             notes = _Round([0] * players, [0] * players)
 
     match = Match(the_game, bots, bot_seed, on_applied=after, names=names)
-    engine = match.state.engine  # type: ignore[attr-defined]
+    live = cast(TransEuropaState, match.state)  # the match's state, changed in place
     # what the state was before each action, noted after the one before it (nothing else
     # changes the state between two actions): whether a turn's rails were already down
     # (else a rail begins a turn), and how many rounds were scored
-    open_turn = bool(engine.placed)
-    done = len(engine.results)
+    open_turn = bool(live.placed)
+    done = len(live.results)
 
     def cut_off(state: Any) -> bool:
         # between rounds (to_play None, not over) after the last round allowed
-        return engine.phase == "round_over" and engine.round >= max_rounds
+        return live.phase == "round_over" and live.round >= max_rounds
 
     truncated = run_rows(
         match, cut_off, game=game, variant=variant, seed=deal, max_actions=max_actions
     )
     if keep is not None:
         keep.append(match.state)
-    winners = () if truncated else tuple(engine.winners)
+    winners = () if truncated else live.winners()
     share = 1.0 / len(winners) if winners else 0.0
     last = len(mine["seat"]) - players
     for i in range(len(mine["seat"])):
@@ -304,10 +304,10 @@ def play_rows(
         game=game,
         seed=deal,
         names=names,
-        scores=tuple(int(s) for s in engine.scores),
+        scores=tuple(int(s) for s in live.scores()),
         winners=winners,
-        length=len(engine.results),
+        length=len(live.results),
         truncated=truncated,
-        game_extra={"rounds": len(engine.results), "turns": turns, "rails": rails},
+        game_extra={"rounds": len(live.results), "turns": turns, "rails": rails},
     )
     return tables

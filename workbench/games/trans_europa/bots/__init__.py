@@ -1,0 +1,37 @@
+"""Trans Europa's bots: random, greedy, lazy greedy and shrewd.
+
+>>> from workbench import load_map
+>>> from workbench.games.trans_europa import TransEuropa
+>>> from workbench.games.trans_europa.bots import RandomBot, play_game
+>>> end = play_game(TransEuropa(load_map("maps/tiny.yaml"), players=2, seed=1), [RandomBot] * 2)
+>>> end.is_terminal()
+True
+"""
+
+from typing import Any
+
+from workbench.bots.random_bot import RandomBot
+from workbench.games.trans_europa.bots.base import Bot, BotFactory, bot_rngs, play_game
+from workbench.games.trans_europa.bots.greedy import GreedyBot
+from workbench.games.trans_europa.bots.lazy_greedy import LazyGreedyBot
+from workbench.games.trans_europa.bots.shrewd import ShrewdBot
+
+BOTS: dict[str, type[Any]] = {
+    "random": RandomBot,
+    "greedy": GreedyBot,
+    "shrewd": ShrewdBot,
+    "lazy_greedy": LazyGreedyBot,
+}
+"""Bots by name, as the command line and the simulator take them."""
+
+__all__ = [
+    "BOTS",
+    "Bot",
+    "BotFactory",
+    "GreedyBot",
+    "LazyGreedyBot",
+    "RandomBot",
+    "ShrewdBot",
+    "bot_rngs",
+    "play_game",
+]
