@@ -147,6 +147,18 @@ def _bots() -> dict[str, Any]:
     return out
 
 
+def _playtest(report: Any) -> list[Any]:
+    from workbench.games.trans_europa.playtest import sections
+
+    return sections(report)
+
+
+def _play_groups(report: Any) -> dict[str, Any]:
+    from workbench.games.trans_europa.playtest import play_groups
+
+    return play_groups(report)
+
+
 INFO = GameInfo(
     name=NAME,
     title="Trans Europa / Trans Amerika",
@@ -169,4 +181,5 @@ INFO = GameInfo(
     length_unit="rounds",
     default_players=4,
     board_type=Board,
+    extra={"playtest": _playtest, "play_groups": _play_groups},
 )

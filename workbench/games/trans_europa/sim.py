@@ -31,6 +31,7 @@ Definitions (the columns of :data:`ROUND_COLUMNS`):
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, cast
@@ -125,10 +126,28 @@ game shares (:data:`workbench.games.tables.GAME_COLUMNS`).
 SEAT_COLUMNS_TE: dict[str, str] = {**SEAT_COLUMNS, "score": "int64"}
 """The per-seat table: the shared columns, scores being whole numbers."""
 
+START_COLUMNS: dict[str, str] = {
+    "variant": "object",
+    "game": "int64",
+    "round": "int64",
+    "seat": "int64",
+    "bot": "object",
+    "marker": "object",
+    "hand": "object",
+    "round_share": "float64",
+}
+"""The starts table: one row per seat per scored round, what a designer asks a round about:
+``marker`` the point the seat's start marker stood on (``col,row``), ``hand`` its cities
+joined by ``+``, and ``round_share`` its share of the round's win (the seats with the fewest
+missing rails share it; a hand that could not be joined counts as missing every rail). Kept
+apart from the rounds table so that table stays as it was; the playtest report
+(:mod:`.playtest`) reads start colors, regions and cities dealt from it."""
+
 TABLES: dict[str, dict[str, str]] = {
     "games": GAME_COLUMNS,
     "seats": SEAT_COLUMNS_TE,
     "rounds": ROUND_COLUMNS,
+    "starts": START_COLUMNS,
 }
 """The tables Trans Europa writes, by name."""
 
@@ -174,6 +193,24 @@ def _rows_of_round(
         out["last_round"].append(False)
         out["winner"].append(False)
         out["win_share"].append(0.0)
+
+
+def _start_rows(
+    out: Columns, result: RoundResult, variant: str, game: int, names: list[str]
+) -> None:
+    missing = [math.inf if m is None else m for m in result.missing]
+    fewest = min(missing)
+    share = 1.0 / missing.count(fewest)
+    for seat, name in enumerate(names):
+        col, row = result.markers[seat]
+        out["variant"].append(variant)
+        out["game"].append(game)
+        out["round"].append(result.round)
+        out["seat"].append(seat)
+        out["bot"].append(name)
+        out["marker"].append(f"{col},{row}")
+        out["hand"].append("+".join(result.hands[seat]))
+        out["round_share"].append(share if missing[seat] == fewest else 0.0)
 
 
 def play_rows(
@@ -265,6 +302,7 @@ def play_rows(
             done = len(results)
             result = results[-1]
             _rows_of_round(mine, result, notes, variant, game, names)
+            _start_rows(tables["starts"], result, variant, game, names)
             turns += notes.turns
             rails += len(result.rails)
             notes = _Round([0] * players, [0] * players)
