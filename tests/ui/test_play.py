@@ -100,7 +100,9 @@ def test_every_preset_plays_or_shows_the_engine_message(tiny: Board, preset: str
     else:
         assert play.error is None and play.state is not None
         assert play.game is not None and play.game.rules == PRESETS[preset]
-        assert play.state.scores() == ((13, 13) if PRESETS[preset].scoring == "countdown" else (0, 0))
+        assert play.state.scores() == (
+            (13, 13) if PRESETS[preset].scoring == "countdown" else (0, 0)
+        )
 
 
 def test_a_game_the_engine_refuses_shows_why(europe: Board) -> None:
