@@ -260,6 +260,8 @@ def _doctor(args: argparse.Namespace) -> int:
     Ctrl-C stops the search: the plan so far is printed and nothing is written."""
     if not _writable("doctor", "--out", args.out, [_source(args.map)]):
         return EXIT_BAD_INPUT
+    if args.objective == "play":
+        return _doctor_play(args)
     if _is_route_board(args.map):
         return _doctor_routes(args)
     board = _load(args.map)
@@ -301,6 +303,74 @@ def _doctor(args: argparse.Namespace) -> int:
         _say(
             f"\nworkbench doctor: interrupted after {len(found.steps)} edit(s); nothing was "
             f"written (the same options with --edits {len(found.steps)} write this plan)",
+            err=True,
+        )
+        return EXIT_INTERRUPTED
+    _say(f"\nwrote {save_map(found.board, args.out)}")
+    return EXIT_OK
+
+
+def _doctor_play(args: argparse.Namespace) -> int:
+    """``workbench doctor --objective play``: edits judged by simulated games (see
+    :mod:`workbench.sim.doctor`), the plan checked on fresh seeds; Ctrl-C ends the search
+    with the plan so far, still checked, and writes nothing."""
+    from workbench.maps.io import save_map
+    from workbench.sim.doctor import PlayObjective, play_plan
+
+    route = _is_route_board(args.map)
+    try:
+        board: Any = None
+        if route:
+            from workbench.maps.routes_io import load_routes
+
+            board = load_routes(find_map(args.map))
+        else:
+            board = _load(args.map)
+            if board is None or not _playable("doctor", board):
+                return EXIT_BAD_INPUT
+        game = "ticket_to_ride" if route else "trans_europa"
+        objective = (
+            PlayObjective.from_text(args.weights) if args.weights else PlayObjective.for_game(game)
+        )
+        bots = None if args.bots is None else [n.strip() for n in args.bots.split(",")]
+        from workbench.games import GAMES
+
+        for name in bots or []:
+            if name not in GAMES[game].bots:
+                raise ValueError(f"no bot {name!r}; the bots are: {', '.join(GAMES[game].bots)}")
+        players = args.players[0]
+    except MapError as e:
+        _say(str(e), err=True)
+        return EXIT_BAD_INPUT
+    except ValueError as e:
+        _say(f"workbench doctor: {e}", err=True)
+        return EXIT_BAD_INPUT
+    asked = {"stop": False}
+
+    def ask(signum: int, frame: Any) -> None:
+        if asked["stop"]:  # a second Ctrl-C: stop now
+            raise KeyboardInterrupt
+        asked["stop"] = True
+
+    previous = signal.signal(signal.SIGINT, ask)
+    try:
+        found = play_plan(
+            board, game=game, players=players, bots=bots, objective=objective,
+            edits=args.edits, move=args.move, games_budget=args.games_budget,
+            fresh_games=args.fresh_games, seed=args.seed, workers=_sim_workers(args.workers),
+            progress=not args.quiet, stop=lambda: asked["stop"],
+        )  # fmt: skip
+    except ValueError as e:
+        _say(f"workbench doctor: {getattr(board, 'name', args.map)!r} cannot be treated: {e}",
+             err=True)  # fmt: skip
+        return EXIT_BAD_INPUT
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    _say(found.text())
+    if found.stopped:
+        _say(
+            f"\nworkbench doctor: interrupted after {len(found.steps)} edit(s); nothing was "
+            "written",
             err=True,
         )
         return EXIT_INTERRUPTED
@@ -957,6 +1027,40 @@ def build_parser() -> argparse.ArgumentParser:
     )
     doctor.add_argument(
         "--seed", type=_natural, default=0, metavar="S", help="breaks ties (default 0)"
+    )
+    doctor.add_argument(
+        "--objective",
+        choices=("cost", "play"),
+        default="cost",
+        help="judge edits by the exact cost analysis (default) or by simulated games "
+        "(slower: minutes; --weights then names workbench.sim.doctor.PlayObjective's)",
+    )
+    doctor.add_argument(
+        "--bots",
+        metavar="NAMES",
+        help="with --objective play: the line-up (default greedy; "
+        "Ticket to Ride: its playing styles)",
+    )
+    doctor.add_argument(
+        "--games-budget",
+        type=_positive,
+        default=12_000,
+        metavar="N",
+        help="with --objective play: games the search may play (default 12,000)",
+    )
+    doctor.add_argument(
+        "--fresh-games",
+        type=_positive,
+        default=4_000,
+        metavar="N",
+        help="with --objective play: fresh games the plan is checked on (default 4,000)",
+    )
+    doctor.add_argument(
+        "--workers",
+        type=_natural,
+        default=1,
+        metavar="W",
+        help="with --objective play: processes (default 1; 0: every core)",
     )
     doctor.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
     doctor.set_defaults(run=_doctor)
