@@ -139,7 +139,7 @@ class TicketToRidePlay(PlayWidget):
 
         from workbench.ui.route_render import STATION_STYLE, car_columns, route_figure
 
-        fig = route_figure(self.board, width=self.width, title="")
+        fig: Any = route_figure(self.board, width=self.width, title="")
         cars = car_columns(self.board)
         self._cars: dict[str, list[tuple[list[float], list[float]]]] = {}
         for kind in ("plain", "tunnel", "ferry"):
@@ -208,7 +208,7 @@ class TicketToRidePlay(PlayWidget):
         renderers: list[Any] = [
             fig.select_one({"name": f"cars-{k}"}) for k in ("plain", "tunnel", "ferry")
         ]
-        cities = fig.select_one({"name": "cities"})
+        cities: Any = fig.select_one({"name": "cities"})
         fig.add_tools(TapTool(renderers=[*renderers, cities, claimed]))
         for renderer in [*renderers, claimed]:
             source = renderer.data_source
@@ -365,7 +365,7 @@ class TicketToRidePlay(PlayWidget):
         wd["moves"].options = options
         wd["moves"].value = options[0][1] if options else None
         num = "style='text-align:right;padding:0 4px'"
-        rows = "".join(
+        seat_rows = "".join(
             f"<tr><td style='color:{SEAT_COLORS[r['seat'] % 5]};padding:0 4px'>&#9632; "
             f"{r['name']} <small>{html.escape(r['plays'])}</small></td><td {num}>"
             f"{r['points']}</td><td {num}>{r['cars']}</td><td {num}>{r['cards']}</td>"
@@ -376,7 +376,7 @@ class TicketToRidePlay(PlayWidget):
             "<table style='font-size:12px;line-height:1.5;border-collapse:collapse'><tr>"
             f"<th style='text-align:left;padding:0 4px'>seat</th><th {num}>points</th>"
             f"<th {num}>cars</th><th {num}>cards</th><th {num}>tickets</th>"
-            f"<th {num}>stations</th></tr>{rows}</table>"
+            f"<th {num}>stations</th></tr>{seat_rows}</table>"
         )
         wd["scoring"].value = self._scoring_html() if s.is_terminal() else ""
 
