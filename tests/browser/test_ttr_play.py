@@ -12,7 +12,7 @@ import math
 import os
 from pathlib import Path
 
-from tests.browser.conftest import ARTIFACTS, ROOT, run_notebook
+from tests.browser.conftest import ARTIFACTS, IDLE, ROOT, run_notebook
 
 CELLS = [
     "from workbench.ui.ttr_play import TicketToRidePlay",
@@ -82,6 +82,10 @@ def test_play_a_game_of_ticket_to_ride_to_the_end(lab, page) -> None:  # type: i
             arg=[".wb-ttr-log", before],
             timeout=30_000,
         )
+        # the log is one of several widgets a move redraws: wait for the kernel to be idle
+        # and the page to settle, or the next choice may be read off a stale moves list
+        page.wait_for_selector(IDLE, timeout=60_000)
+        page.wait_for_timeout(150)
     assert "the game is over" in status.inner_text().lower()
     scoring = root.locator(".wb-ttr-scoring")
     assert "Final scoring" in scoring.inner_text() and "total" in scoring.inner_text()

@@ -5,14 +5,22 @@ the Ticket to Ride widget (:class:`workbench.ui.ttr_play.TicketToRidePlay`) show
 decides besides the state:
 
 * the route tapped on the board (:meth:`~TicketToRideSession.click_route`), whose claims
-  become the moves on offer (:meth:`~TicketToRideSession.choices`);
-* the hint: the routes of the cheapest network joining the viewer's open tickets
-  (:meth:`~TicketToRideSession.hint`, the greedy planner's plan);
+  become the moves on offer (:meth:`~TicketToRideSession.choices`), or the city tapped
+  for a station (:meth:`~TicketToRideSession.click_city`); a route or city that cannot be
+  taken says which rule refuses it and who owns it (:meth:`~TicketToRideSession.why_not`);
+  moves in words, tickets with their points (:meth:`~TicketToRideSession.move_label`);
+* a tunnel's reveal: the cards turned over and the extra cards they ask for
+  (:meth:`~TicketToRideSession.tunnel_reveal`, in the status line too);
+* the hint: the routes of the cheapest network joining the viewer's open tickets, the
+  stations' borrowing counted (:meth:`~TicketToRideSession.hint`, the greedy planner's
+  plan), or during the ticket choice the tickets to keep;
 * the log in words, which never shows another seat's cards or the tickets it kept
   (:meth:`~TicketToRideSession.describe`);
-* whose turn it is and what they may do (:meth:`~TicketToRideSession.status`), the seats'
-  public counts (:meth:`~TicketToRideSession.seat_rows`), the viewer's tickets with the
-  joined ones ticked (:meth:`~TicketToRideSession.ticket_rows`);
+* whose turn it is and what they may do, by rounds (:meth:`~TicketToRideSession.status`),
+  the seats' public counts (:meth:`~TicketToRideSession.seat_rows`), the viewer's tickets
+  with the joined ones ticked, a station's borrowing counted as the final scoring counts it
+  (:meth:`~TicketToRideSession.ticket_rows`, :meth:`~TicketToRideSession.borrowed`), and
+  the cities to ring on the board (:meth:`~TicketToRideSession.ticket_cities`);
 * at the end, the scoring line by line (:meth:`~TicketToRideSession.score_rows` and, in
   words, :meth:`~TicketToRideSession.explain_scoring`).
 

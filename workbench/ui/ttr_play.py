@@ -3,12 +3,18 @@
 :class:`TicketToRidePlay` is the widget of a
 :class:`~workbench.session.ttr_play.TicketToRideSession`: the session holds the game, the
 seats, the log, the selected route, the hint and the scoring in words, and the widget draws
-them and turns clicks into session calls. The board is the route board's Bokeh drawing
-with the claimed routes marked in their owner's color, the stations as triangles and the
-hint (the cheapest network joining my open tickets) dashed; beside it the hand and the
-market as cards, the tickets, the moves a tap on a route allows (a gray route lists one
-payment per color), the seats, the log (other players' hidden cards and tickets are not
-shown), saving and loading, and at the end the scoring line by line.
+them and turns clicks into session calls; the seats row, status, hint, log, saving and
+loading are the play widgets' shared base (:class:`~workbench.ui._play_base.PlayWidget`).
+The board is the route board's Bokeh drawing: a claimed route is covered by its owner's
+trains (a car in the owner's color with a white window, over the city names, the owner in
+the hover), stations are triangles, a tunnel keeps its color under brown stripes, the
+viewer's ticket cities are ringed (pink to join, green joined, orange offered) and the hint
+(the cheapest network joining my open tickets) is dashed. Beside it: a tunnel's reveal
+with the cards turned over, the hand and the market as cards (a greyed card says why),
+the tickets with their points, the moves a tap on a route (its claims) or on a city (a
+station there) allows, opening on "choose a move…" so that Play never plays by accident,
+the seats, and at the end the scoring line by line. A move clears the selection: the board
+is never left faded.
 
 The widget decides only when the bots move: at once after each of your moves
 (``bots="auto"``), or one bot decision per press of **Bot move** (``bots="step"``).
@@ -133,7 +139,7 @@ class TicketToRidePlay(PlayWidget):
 
         from workbench.ui.route_render import STATION_STYLE, car_columns, route_figure
 
-        fig = route_figure(self.board, width=self.width, title="")
+        fig: Any = route_figure(self.board, width=self.width, title="")
         cars = car_columns(self.board)
         self._cars: dict[str, list[tuple[list[float], list[float]]]] = {}
         for kind in ("plain", "tunnel", "ferry"):
@@ -202,7 +208,7 @@ class TicketToRidePlay(PlayWidget):
         renderers: list[Any] = [
             fig.select_one({"name": f"cars-{k}"}) for k in ("plain", "tunnel", "ferry")
         ]
-        cities = fig.select_one({"name": "cities"})
+        cities: Any = fig.select_one({"name": "cities"})
         fig.add_tools(TapTool(renderers=[*renderers, cities, claimed]))
         for renderer in [*renderers, claimed]:
             source = renderer.data_source
@@ -359,7 +365,7 @@ class TicketToRidePlay(PlayWidget):
         wd["moves"].options = options
         wd["moves"].value = options[0][1] if options else None
         num = "style='text-align:right;padding:0 4px'"
-        rows = "".join(
+        seat_rows = "".join(
             f"<tr><td style='color:{SEAT_COLORS[r['seat'] % 5]};padding:0 4px'>&#9632; "
             f"{r['name']} <small>{html.escape(r['plays'])}</small></td><td {num}>"
             f"{r['points']}</td><td {num}>{r['cars']}</td><td {num}>{r['cards']}</td>"
@@ -370,7 +376,7 @@ class TicketToRidePlay(PlayWidget):
             "<table style='font-size:12px;line-height:1.5;border-collapse:collapse'><tr>"
             f"<th style='text-align:left;padding:0 4px'>seat</th><th {num}>points</th>"
             f"<th {num}>cars</th><th {num}>cards</th><th {num}>tickets</th>"
-            f"<th {num}>stations</th></tr>{rows}</table>"
+            f"<th {num}>stations</th></tr>{seat_rows}</table>"
         )
         wd["scoring"].value = self._scoring_html() if s.is_terminal() else ""
 
