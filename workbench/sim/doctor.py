@@ -245,7 +245,7 @@ def play_measures(report: Playtest, min_n: int = 30) -> PlayMeasures:
     >>> from workbench.sim.playtest import playtest
     >>> m = play_measures(playtest("maps/tiny.yaml", players=2, bots=["random"], games=4), 2)
     >>> sorted(m.gaps), m.games
-    (['bot', 'seat'], 4)
+    (['bot', 'cities', 'region', 'seat', 'start_color'], 4)
     """
     groups: dict[str, pd.DataFrame] = {}
     for by in ("seat", "bot"):

@@ -134,7 +134,7 @@ def run_chunk(chunk: Chunk, on_game: Callable[[], Any] | None = None) -> Tables:
     >>> v = Variant("tiny", "maps/tiny.yaml", None, ["random"] * 2)
     >>> out = run_chunk(Chunk(v, seed=1, start=3, stop=5, rotate=True, max_rounds=30))
     >>> out["games"]["game"], out["games"]["bots"], sorted(out)
-    ([3, 4], ['random,random', 'random,random'], ['games', 'rounds', 'seats'])
+    ([3, 4], ['random,random', 'random,random'], ['games', 'rounds', 'seats', 'starts'])
     """
     v = chunk.variant
     info = GAMES[v.game]

@@ -89,7 +89,10 @@ def starts(report: Any) -> pd.DataFrame:
     board = report.board
     colors = nearest_colors(board)
     mid_col, mid_row = regions(board)
-    points = [tuple(int(x) for x in m.split(",")) for m in table["marker"]]
+    points: list[tuple[int, int]] = []
+    for marker in table["marker"]:
+        col, row = marker.split(",")
+        points.append((int(col), int(row)))
     table = table.assign(
         start_color=[colors.get(p, "") for p in points],
         region=[("N" if r < mid_row else "S") + ("W" if c < mid_col else "E") for c, r in points],
@@ -120,8 +123,9 @@ def city_gaps(report: Any, rates: pd.DataFrame | None = None) -> pd.DataFrame:
     rates = rates.assign(color=rates["city"].map(color))
     rows = []
     for (n, c), group in rates.groupby(["players", "color"], sort=True):
-        top = group.loc[group.rate.idxmax()]
-        low = group.loc[group.rate.idxmin()]
+        ordered = group.sort_values("rate", kind="stable")
+        top = ordered.iloc[-1]
+        low = ordered.iloc[0]
         rows.append(
             {
                 "players": n,
