@@ -13,8 +13,8 @@ from typing import Any, cast
 from bokeh.embed import components
 from bokeh.layouts import column
 from bokeh.models import ColumnDataSource
-from bokeh.models.renderers import GlyphRenderer
 from bokeh.models.glyphs import MultiLine, Scatter
+from bokeh.models.renderers import GlyphRenderer
 from bokeh.models.widgets import Div
 from bokeh.plotting import figure
 
