@@ -94,10 +94,10 @@ def test_every_bot_plays_it_to_the_end(board: RouteBoard, bot: str, players: int
     assert all(s.stations == 0 for s in sheets)
 
 
-def test_the_simulator_plays_it(board: RouteBoard) -> None:
+def test_the_simulator_plays_it() -> None:
     from workbench.sim import simulate
 
-    result = simulate(board, "usa", ["planner", "greedy", "greedy"], games=3, seed=1,
+    result = simulate(USA, "usa", ["planner", "greedy", "greedy"], games=3, seed=1,
                       game="ticket_to_ride")  # fmt: skip
     seats = result.seats
     assert len(seats) == 9 and set(seats.stations_built) == {0}
