@@ -22,8 +22,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from workbench.maps.routes_io import load_routes as load_map  # noqa: E402
 from workbench.analysis.ceiling import _problem, _TreeModel, ceiling  # noqa: E402
+from workbench.maps.routes_io import load_routes as load_map  # noqa: E402
 
 BOARDS = ["maps/ticket_to_ride_europe.yaml", "maps/ticket_to_ride_usa.yaml"]
 

@@ -959,7 +959,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     analyze.add_argument("--no-chokepoints", action="store_true", help="skip that part")
     analyze.add_argument("--html", metavar="FILE", help="also write the full report page")
+
     # the ceiling of a route board (issue 30): the exact best solo score per budget
+    def cars_range(text: str) -> range:
+        low, _, high = text.partition("..")
+        if not (low.isdigit() and (high or low).isdigit()) or int(low) > int(high or low):
+            raise argparse.ArgumentTypeError(f"{text!r} is not N or N..M (such as 40..50)")
+        return range(int(low), int(high or low) + 1)
+
     analyze.add_argument(
         "--ceiling",
         dest="ceiling_cars",
@@ -970,7 +977,7 @@ def build_parser() -> argparse.ArgumentParser:
     analyze.add_argument(
         "--cars",
         dest="ceiling_cars",
-        type=lambda text: range(int(text.split("..")[0]), int(text.split("..")[-1]) + 1),
+        type=cars_range,
         metavar="N..M",
         help="the budgets for --ceiling, such as 45 or 40..50",
     )

@@ -92,3 +92,21 @@ def test_every_bot_plays_it_to_the_end(board: RouteBoard, bot: str, players: int
     assert isinstance(end, TicketToRideState) and end.is_terminal()
     sheets = end.score_sheets()
     assert all(s.stations == 0 for s in sheets)
+
+
+def test_the_simulator_plays_it() -> None:
+    from workbench.sim import simulate
+
+    result = simulate(USA, "usa", ["planner", "greedy", "greedy"], games=3, seed=1,
+                      game="ticket_to_ride")  # fmt: skip
+    seats = result.seats
+    assert len(seats) == 9 and set(seats.stations_built) == {0}
+
+
+def test_the_command_line_prints_the_ceiling(capsys: pytest.CaptureFixture[str]) -> None:
+    from workbench.cli import main
+
+    assert main(["analyze", str(USA), "--ceiling", "--cars", "4..5"]) == 0
+    out = capsys.readouterr().out
+    assert "Ceiling: the most one player scores alone" in out
+    assert "4 cars: 8 (proven); 5 cars: 10 (proven)" in out

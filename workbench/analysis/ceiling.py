@@ -680,14 +680,18 @@ def _milp(
 ) -> tuple[list[int], float, bool]:
     model = _Model(problem, budget, method)
     deadline = time.perf_counter() + time_limit
+    relaxed = np.inf
     for _ in range(60):  # the relaxation's cutting planes, at the root
         result = model.solve(True, deadline - time.perf_counter())
-        if result.x is None or not model.separate(result.x, integral=False):
+        if result.x is None:
+            break
+        relaxed = -float(result.fun)
+        if not model.separate(result.x, integral=False):
             break
     while True:
         result = model.solve(False, deadline - time.perf_counter())
-        if result.x is None:
-            raise CeilingError(f"the solver found no plan: {result.message}")
+        if result.x is None:  # out of time before a plan: none, and the relaxation's bound
+            return [], relaxed, False
         P = model.P
         chosen = [
             i for i in range(P) if round(result.x[model.x + i]) or round(result.x[model.w + i])
@@ -1029,14 +1033,18 @@ class _TreeModel(_Model):
 def _tree_value(problem: _Problem, budget: int, time_limit: float) -> tuple[list[int], float, bool]:
     model = _TreeModel(problem, budget)
     deadline = time.perf_counter() + time_limit
+    relaxed = np.inf
     for _ in range(200):  # the relaxation's cuts first: the integer solves start strong
         result = model.solve(True, deadline - time.perf_counter())
-        if result.x is None or not model.separate(result.x, integral=False):
+        if result.x is None:
+            break
+        relaxed = -float(result.fun)
+        if not model.separate(result.x, integral=False):
             break
     while True:
         result = model.solve(False, deadline - time.perf_counter())
-        if result.x is None:
-            raise CeilingError(f"the solver found no plan: {result.message}")
+        if result.x is None:  # out of time before a plan: none, and the relaxation's bound
+            return [], relaxed, False
         broken = model.separate(result.x, integral=True)
         P = model.P
         if broken and time.perf_counter() < deadline:

@@ -33,7 +33,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from itertools import pairwise
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from workbench.exceptions import MapError, Problem, WorkbenchError
 from workbench.maps.routes import GRAY, ROUTE_KINDS, Route, RouteBoard, RouteCity, Ticket
@@ -43,6 +43,11 @@ from workbench.resources import find_map
 from workbench.session._history import BoardHistory, Kind, OpenResult
 from workbench.session.jobs import Handoff
 from workbench.session.route_analysis import RouteEditAnalysis, analyze_route_edit, price_ticket
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from workbench.analysis.ceiling import CeilingBalance
 
 __all__ = [
     "CITY_PICK",
@@ -775,6 +780,66 @@ class RouteEditSession(BoardHistory[RouteBoard, RoutePlace, RouteEditAnalysis]):
         if self._ticket is not None and self._ticket not in {t.id for t in board.tickets}:
             self._ticket = None
             parts.add("selection")
+
+    # ------------------------------------------------------------------ the ceiling (issue 30)
+
+    def compute_ceiling(self, cars: Iterable[int] = range(44, 47)) -> CeilingBalance:
+        """Solve the board's ceiling for each budget in ``cars`` (exact, so seconds to a
+        minute a budget) and keep what it says about the tickets for :meth:`ticket_table`,
+        until the next edit.
+
+        Examples
+        --------
+        >>> session = RouteEditSession("maps/ticket_to_ride_usa.yaml", background=False)
+        >>> balance = session.compute_ceiling(range(8, 9))
+        >>> balance.plans[0].cars, session.ticket_table().kept.notna().all()
+        (8, np.True_)
+        """
+        from workbench.analysis.ceiling import ceiling_balance
+
+        balance = ceiling_balance(self.board, cars, players=self.players)
+        self._ceiling = (self.board, balance)
+        return balance
+
+    @property
+    def ceiling(self) -> CeilingBalance | None:
+        """The last :meth:`compute_ceiling` result, or None once the board was edited."""
+        kept = getattr(self, "_ceiling", None)
+        return kept[1] if kept is not None and kept[0] is self.board else None
+
+    def ticket_table(self) -> pd.DataFrame:
+        """Every ticket: its ``points``, shortest path in ``cars``, ``premium`` (points
+        minus cars; the convention is 0) and ``kept``, the share of the ceiling's optimal
+        plans that score it (empty until :meth:`compute_ceiling`), most kept first.
+
+        Examples
+        --------
+        >>> session = RouteEditSession("maps/ticket_to_ride_usa.yaml", background=False)
+        >>> table = session.ticket_table()
+        >>> list(table.columns), len(table)
+        (['ticket', 'points', 'cars', 'premium', 'kept'], 30)
+        """
+        import numpy as np
+        import pandas as pd
+
+        from workbench.analysis.tickets import ticket_paths
+
+        paths = ticket_paths(self.board)
+        table = pd.DataFrame(
+            {
+                "ticket": paths.ticket,
+                "points": paths.points,
+                "cars": paths.cars,
+                "premium": paths.points - paths.cars,
+            }
+        )
+        balance = self.ceiling
+        if balance is None:
+            table["kept"] = np.nan
+            return table.reset_index(drop=True)
+        share = dict(zip(balance.tickets.ticket, balance.tickets.share, strict=True))
+        table["kept"] = [share.get(t, np.nan) for t in table.ticket]
+        return table.sort_values(["kept", "points"], ascending=False).reset_index(drop=True)
 
     def _compute(self, job: tuple[RouteBoard, RouteBoard | None, str]) -> RouteEditAnalysis:
         board, before, what = job

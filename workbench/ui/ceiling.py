@@ -8,23 +8,27 @@ the cities of the plan's tickets are ringed. The title says the score and how it
 from __future__ import annotations
 
 import html
+import os
+from pathlib import Path
 from typing import Any, cast
 
-from bokeh.embed import components
+from bokeh.embed import components, file_html
 from bokeh.layouts import column
 from bokeh.models import ColumnDataSource
-from bokeh.models.renderers import GlyphRenderer
 from bokeh.models.glyphs import MultiLine, Scatter
+from bokeh.models.renderers import GlyphRenderer
 from bokeh.models.widgets import Div
 from bokeh.plotting import figure
+from bokeh.resources import INLINE
 
 from workbench.analysis.ceiling import Ceiling
+from workbench.files import write_atomic
 from workbench.ui.render import bokehjs_once, draw_glyph
 from workbench.ui.route_render import route_figure
 
-__all__ = ["ceiling_figure", "ceiling_html"]
+__all__ = ["ceiling_figure", "ceiling_html", "save_ceiling_html"]
 
-FADED = "#d9d4c7"
+FADED = "#f1ede3"
 """The fill of a route the plan does not claim."""
 TICKET_LINE = "#6a1b9a"
 """The color of a scored ticket's chord and of its cities' rings."""
@@ -130,3 +134,22 @@ def ceiling_html(result: Ceiling, *, width: int = 1000) -> str:
     )
     script, div = components(column(ceiling_figure(result, width=width), text))
     return f'<div class="workbench-ceiling">{bokehjs_once()}\n{div}\n{script}</div>'
+
+
+def save_ceiling_html(result: Ceiling, path: str | os.PathLike[str], *, width: int = 1100) -> Path:
+    """Write the plan on the board and in words as a page (BokehJS inline, works offline).
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from workbench.analysis.ceiling import _demo, ceiling
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     page = save_ceiling_html(ceiling(_demo(), 3), Path(folder) / "c.html").read_text()
+    >>> "proven optimal" in page, "cdn.bokeh.org" in page
+    (True, False)
+    """
+    text = Div(text=f"<p style='font:13px sans-serif'>{html.escape(result.summary())}</p>",
+               width=width)  # fmt: skip
+    page = column(ceiling_figure(result, width=width), text)
+    title = f"{result.board.name}: ceiling with {result.cars} cars"
+    return write_atomic(Path(path), file_html(page, resources=INLINE, title=title))

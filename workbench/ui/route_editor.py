@@ -480,6 +480,40 @@ class RouteEditor(EditorView[RouteEditSession]):
             f"<b>articulation cities</b>: {html.escape(', '.join(cuts.articulations) or 'none')}"
         )
         self._change.value = f"<b>Last edit</b>: {html.escape(result.summary())}"
+        self._draw_tickets()
+
+    # ------------------------------------------------------------------ the ticket table
+
+    def compute_ceiling(self, cars: range = range(44, 47)) -> None:
+        """Solve the ceiling (:meth:`RouteEditSession.compute_ceiling`) and fill the ticket
+        table's *kept* column: the share of optimal plans that score each ticket."""
+        self._ceiling_status.value = (
+            f'<span class="wb-muted">solving the ceiling, {cars.start} to {cars.stop - 1} '
+            "cars...</span>"
+        )
+        balance = self.session.compute_ceiling(cars)
+        scores = "; ".join(f"{c.cars} cars: {c.score}" for c in balance.plans)
+        self._ceiling_status.value = f"<b>Ceiling</b> (one player alone): {html.escape(scores)}"
+        self._draw_tickets()
+
+    def _draw_tickets(self) -> None:
+        table = self.session.ticket_table()
+        rows = "".join(
+            f"<tr><td>{html.escape(str(t))}</td><td>{p}</td><td>{_cars(c)}</td>"
+            f"<td>{'' if d != d else f'{d:+g}' if d else '0'}</td>"
+            f"<td>{'' if k != k else f'{k:.0%}'}</td></tr>"
+            for t, p, c, d, k in zip(table.ticket, table.points, table.cars, table.premium,
+                                     table.kept, strict=True)
+        )  # fmt: skip
+        if self.session.ceiling is None:
+            self._ceiling_status.value = (
+                '<span class="wb-muted">kept: press Ceiling to solve which tickets the '
+                "optimal plans keep</span>"
+            )
+        self._tickets_table.value = (
+            '<table class="wb-table wb-tickets"><tr><th>ticket</th><th>points</th>'
+            f"<th>path</th><th>premium</th><th>kept</th></tr>{rows}</table>"
+        )
 
     def _draw_price(self) -> None:
         a, b = self._ticket_from.value, self._ticket_to.value
@@ -517,7 +551,17 @@ class RouteEditor(EditorView[RouteEditSession]):
         self._load_box.observe(lambda _ch: self._paint(), names="value")
         scale = w.HTML('<span class="wb-muted">(cars from light: no ticket\'s shortest path, '
                        "to dark red: the busiest route)</span>")  # fmt: skip
-        analysis = w.VBox([self._working, self._load_box, scale, self._change, self._summary],
+        # the ticket table (issue 30): points against the shortest path, and how often the
+        # ceiling's optimal plans keep each ticket once the Ceiling button has solved it
+        self._ceiling_status = w.HTML()
+        self._tickets_table = w.HTML()
+        self._tickets_table.add_class("wb-ticket-table")
+        ceiling_button = w.Button(description="Ceiling", icon="line-chart", layout=button)
+        ceiling_button.on_click(lambda _b: self.compute_ceiling())
+        tickets_box = w.VBox([w.HBox([ceiling_button, self._ceiling_status]),
+                              self._tickets_table])  # fmt: skip
+        analysis = w.VBox([self._working, self._load_box, scale, self._change, self._summary,
+                           tickets_box],
                           layout=w.Layout(width="380px", padding="0 0 0 12px"))  # fmt: skip
         analysis.add_class("wb-analysis")
 
