@@ -27,8 +27,15 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from workbench import cli  # noqa: E402
-from workbench.maps.routes import CARD_COLORS, GRAY, Route, RouteBoard, RouteCity, RouteDeck  # noqa: E402
-from workbench.maps.routes import Ticket  # noqa: E402
+from workbench.maps.routes import (  # noqa: E402
+    CARD_COLORS,
+    GRAY,
+    Route,
+    RouteBoard,
+    RouteCity,
+    RouteDeck,
+    Ticket,
+)
 from workbench.maps.routes_io import save_routes  # noqa: E402
 
 
@@ -74,8 +81,12 @@ def big_board(cities: int, routes: int, tickets: int, seed: int = 0) -> RouteBoa
         cities=tuple(RouteCity(n, at) for n, at in places if n in keep),
         routes=tuple(made),
         tickets=tuple(ticket_list),
-        deck=RouteDeck(cars=45, players=(2, 5), short_tickets=sum(not t.long for t in ticket_list),
-                       long_tickets=sum(t.long for t in ticket_list)),  # fmt: skip
+        deck=RouteDeck(
+            cars=45,
+            players=(2, 5),
+            short_tickets=sum(not t.long for t in ticket_list),
+            long_tickets=sum(t.long for t in ticket_list),
+        ),  # fmt: skip
     )
 
 
