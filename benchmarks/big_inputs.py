@@ -86,7 +86,7 @@ def big_board(cities: int, routes: int, tickets: int, seed: int = 0) -> RouteBoa
             players=(2, 5),
             short_tickets=sum(not t.long for t in ticket_list),
             long_tickets=sum(t.long for t in ticket_list),
-        ),  # fmt: skip
+        ),
     )
 
 

@@ -142,7 +142,7 @@ SAVES = saved_games()
 def test_damaged_saves_of_every_game_raise_value_error(i: int, rng) -> None:
     from workbench.games.record import load_record
 
-    name, board, record = SAVES[i]
+    _, board, record = SAVES[i]
     try:
         load_record(mutate_saved(record, rng), board=board)
     except ValueError as e:
