@@ -96,9 +96,10 @@ class _Shortest:
         pred, _ = self.tree(a)
         if b not in pred:
             return []
-        from networkx.algorithms.shortest_paths.generic import _build_paths_from_predecessors
+        from networkx.algorithms.shortest_paths import generic  # its own path builder
 
-        return list(_build_paths_from_predecessors({a}, b, pred))
+        build: Any = generic._build_paths_from_predecessors  # type: ignore[attr-defined]
+        return list(build({a}, b, pred))
 
 
 def _band(cars: float) -> str:
