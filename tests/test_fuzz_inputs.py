@@ -79,3 +79,72 @@ def test_tampered_saved_games_raise_value_error(record: tuple[dict, object], rng
         assert str(e)
     else:
         assert tampered == saved or all(tampered.get(k) == v for k, v in saved.items())
+
+
+# ---------------------------------------------------- route boards, card sets, saves (issue 32)
+
+from tests.fuzz import (  # noqa: E402
+    CARD_SETS,
+    mutate_data,
+    mutate_saved,
+    replays_on,
+    route_seeds,
+    saved_games,
+    verdicts,
+)
+
+ROUTE_TEXTS = route_seeds()
+CARD_TEXTS = [p.read_text("utf-8") for p in CARD_SETS]
+FEWER = settings(FUZZ, max_examples=60)
+
+
+def check_agrees(path) -> list:  # type: ignore[no-untyped-def]
+    """Check's verdict is every loader's, and every problem is located and printable."""
+    problems, refused = verdicts(path)
+    errors = any(p.severity == "error" for p in problems)
+    assert set(refused.values()) <= {errors}, (problems[:3], refused)
+    for p in problems:
+        str(p).encode("utf-8")
+    return problems
+
+
+@FEWER
+@given(st.sampled_from(ROUTE_TEXTS[1:] * 3 + ROUTE_TEXTS[:1]), st.randoms(use_true_random=False))
+def test_mutated_route_boards_get_one_verdict(tmp_path_factory, text: str, rng) -> None:
+    from workbench.maps.routes_io import dumps_routes, loads_routes
+
+    path = tmp_path_factory.mktemp("routes") / "board.yaml"
+    path.write_bytes(mutate_data(text, rng).encode("utf-8", "surrogatepass"))
+    problems = check_agrees(path)
+    if not any(p.severity == "error" for p in problems):
+        board = loads_routes(path.read_bytes())
+        assert loads_routes(dumps_routes(board)) == board
+        replays_on(board, rng.randrange(100))
+
+
+@FEWER
+@given(st.sampled_from(CARD_TEXTS), st.randoms(use_true_random=False))
+def test_mutated_card_sets_get_one_verdict(tmp_path_factory, text: str, rng) -> None:
+    from workbench.games.transorient_express.cards import dumps_cards, loads_cards
+
+    path = tmp_path_factory.mktemp("cards") / "cards.yaml"
+    path.write_bytes(mutate_data(text, rng).encode("utf-8", "surrogatepass"))
+    problems = check_agrees(path)
+    if not problems:
+        cards = loads_cards(path.read_bytes())
+        assert loads_cards(dumps_cards(cards)) == cards
+
+
+SAVES = saved_games()
+
+
+@settings(FUZZ, max_examples=150)
+@given(st.sampled_from(range(len(SAVES))), st.randoms(use_true_random=False))
+def test_damaged_saves_of_every_game_raise_value_error(i: int, rng) -> None:
+    from workbench.games.record import load_record
+
+    _, board, record = SAVES[i]
+    try:
+        load_record(mutate_saved(record, rng), board=board)
+    except ValueError as e:
+        assert str(e)

@@ -394,7 +394,23 @@ def _doctor_routes(args: argparse.Namespace) -> int:
     except ValueError as e:
         _say(f"workbench doctor: {e}", err=True)
         return EXIT_BAD_INPUT
-    found = plan_routes(board, objective, edits=args.edits)
+    bar = None
+    if not args.quiet:
+        from tqdm.auto import tqdm
+
+        bar = tqdm(total=None, desc="doctor: ", file=sys.stderr, delay=2.0, unit=" candidates",
+                   bar_format="{desc}{n} candidates scored [{elapsed}, {rate_fmt}]")  # fmt: skip
+
+    def tick() -> bool:  # asked after every candidate: the bar moves, Ctrl-C stops there
+        if bar is not None:
+            bar.update(1)
+        return False
+
+    try:
+        found = plan_routes(board, objective, edits=args.edits, stop=tick)
+    finally:
+        if bar is not None:
+            bar.close()
     _say(found.text())
     if found.stopped:
         _say("\nworkbench doctor: interrupted; nothing was written", err=True)
