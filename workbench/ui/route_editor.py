@@ -559,7 +559,11 @@ class RouteEditor(EditorView[RouteEditSession]):
         self._ceiling_status = w.HTML()
         self._tickets_table = w.HTML()
         self._tickets_table.add_class("wb-ticket-table")
-        ceiling_button = w.Button(description="Ceiling", icon="line-chart", layout=button)
+        ceiling_button = w.Button(
+            description="Ceiling",
+            icon="line-chart",
+            layout=w.Layout(width="100px", min_width="100px"),
+        )
         ceiling_button.on_click(lambda _b: self.compute_ceiling())
         tickets_box = w.VBox([w.HBox([ceiling_button, self._ceiling_status]),
                               self._tickets_table])  # fmt: skip
