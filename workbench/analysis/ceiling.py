@@ -20,8 +20,8 @@ Two models and their exact methods (``method=``):
     first on the relaxation, then on each integer plan until none is broken). The rooted
     cuts are what makes it fast enough: the undirected models below let the relaxation
     claim half of every route on a cycle through all the tickets' cities, which joins any
-    two of them by a whole unit (a bound of 300 and more for a true 230 on the original
-    board at 40 cars), and no oriented tree can do that.
+    two of them by a whole unit (on the original board at 40 cars, a bound of 300 and more
+    where the best plan known scores 248), and no oriented tree can do that.
 ``"flow"``, ``"cut"``, ``"brute"``: any forest
     Every plan, with the scored tickets in as many networks as it likes. ``"flow"``: one
     MILP, a binary per city pair split into a forest part and an extra part, a unit of

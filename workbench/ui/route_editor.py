@@ -16,7 +16,10 @@ calls on its session:
 * undo and redo, open and save (as the lattice editor: saving over another file needs a
   tick, opening over unsaved edits asks), the problems ``workbench check`` finds with a
   *show* button each, and the analysis: tickets against their shortest paths, the busiest
-  routes, the cut points, and what the last edit changed.
+  routes, the cut points, and what the last edit changed;
+* the ticket table: every ticket's points, shortest path and premium, and after
+  **Ceiling** (:meth:`RouteEditor.compute_ceiling`, exact, so seconds to a minute a budget)
+  the share of the optimal solo plans that keep it.
 
 The widget decides nothing: whatever it does is a call on :attr:`RouteEditor.session`, and
 the editor's methods are the session's. :class:`~workbench.ui.editor.MapEditor` opens a
@@ -556,7 +559,11 @@ class RouteEditor(EditorView[RouteEditSession]):
         self._ceiling_status = w.HTML()
         self._tickets_table = w.HTML()
         self._tickets_table.add_class("wb-ticket-table")
-        ceiling_button = w.Button(description="Ceiling", icon="line-chart", layout=button)
+        ceiling_button = w.Button(
+            description="Ceiling",
+            icon="line-chart",
+            layout=w.Layout(width="100px", min_width="100px"),
+        )
         ceiling_button.on_click(lambda _b: self.compute_ceiling())
         tickets_box = w.VBox([w.HBox([ceiling_button, self._ceiling_status]),
                               self._tickets_table])  # fmt: skip
