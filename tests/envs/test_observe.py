@@ -36,7 +36,7 @@ def random_states(name: str, players: int, seed: int, every: int, steps: int) ->
 def other_hands_differ(name: str, a: Any, b: Any, seat: int) -> bool:
     """The two states hold different cards in some other seat's hand."""
     hands = {
-        "trans_europa": lambda s: s.engine.hands,
+        "trans_europa": lambda s: s.hands,
         "ticket_to_ride": lambda s: s.hands,
         "transorient_express": lambda s: s.hands,
     }[name]
