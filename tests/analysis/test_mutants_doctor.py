@@ -462,7 +462,7 @@ def test_a_plan_shows_a_bar_of_candidates_only_when_asked(
     shown = plan(tiny, 4, STRICT, allowed, edits=1, progress=True)
     err = capsys.readouterr().err
     assert shown.candidates == quiet.candidates > 0
-    assert f"doctor: edit 1 of 1: : {shown.candidates}candidate" in err
+    assert f"doctor: edit 1 of 1: {shown.candidates} candidates scored" in err
     assert err.endswith("\n")  # the bar closed
 
 
