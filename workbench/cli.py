@@ -271,12 +271,12 @@ def _doctor(args: argparse.Namespace) -> int:
     from workbench.maps.io import save_map
 
     try:
-        players = tuple(args.players)
+        players = _player_counts(args.players)
         objective = Objective.from_text(args.weights or "")
         frozen = tuple(n.strip() for n in (args.freeze or "").split(",") if n.strip())
         for name in frozen:
             board.city(name)
-    except (ValueError, KeyError) as e:
+    except (ValueError, KeyError, argparse.ArgumentTypeError) as e:
         _say(f"workbench doctor: {e.args[0] if isinstance(e, KeyError) else e}", err=True)
         return EXIT_BAD_INPUT
     allowed = Allowed(move=args.move, crossings=not args.no_crossings, dearer=args.dearer,
@@ -871,15 +871,19 @@ def _player_counts(text: str) -> tuple[int, ...]:
     parts = text.split(",")
     if not all(p.isdigit() and p.isascii() for p in parts):
         raise argparse.ArgumentTypeError(
-            f"{text!r} is not a player count or a list of them such as 3,4 (whole numbers, "
-            "commas, no spaces)"
+            f"--players {text!r} is not a player count or a list of them such as 3,4 (whole "
+            "numbers, commas, no spaces)"
         )
     counts = tuple(int(p) for p in parts)
     if len(set(counts)) != len(counts):
-        raise argparse.ArgumentTypeError(f"{text!r} names a player count twice: name each once")
+        raise argparse.ArgumentTypeError(
+            f"--players {text!r} names a player count twice: name each once"
+        )
     for n in counts:
         if not 2 <= n <= 6:
-            raise argparse.ArgumentTypeError(f"{text!r}: {n} players is not 2 to 6")
+            raise argparse.ArgumentTypeError(
+                f"--players {text!r}: {n} players; the doctor balances for 2 to 6 players"
+            )
     return counts
 
 
@@ -1006,8 +1010,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     doctor.add_argument(
         "--players",
-        type=_player_counts,
-        default=(4,),
+        default="4",
         metavar="N[,N]",
         help="player counts to balance for, 2 to 6 (default 4; 3,4 both)",
     )

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations, pairwise
 from typing import Any
 
@@ -102,6 +103,14 @@ class _Shortest:
         return list(build({a}, b, pred))
 
 
+@lru_cache(maxsize=2)
+def _shortest(board: RouteBoard) -> _Shortest:
+    """The shortest paths of ``board``'s route graph, kept for the last two boards, so that
+    a report's analyses (tickets, overlaps, proposals, loads) share their Dijkstra runs.
+    The graph is private to it: callers that change a graph build their own."""
+    return _Shortest(route_graph(board))
+
+
 def _band(cars: float) -> str:
     for name, lo, hi in BANDS:
         if lo <= cars <= hi:
@@ -129,8 +138,8 @@ def ticket_paths(board: RouteBoard) -> pd.DataFrame:
     >>> table.set_index("ticket").loc["Frankfurt-Kobenhavn", ["points", "cars"]].tolist()
     [5, 5]
     """
-    G = route_graph(board)
-    sp = _Shortest(G)
+    sp = _shortest(board)
+    G = sp.G
     rows = []
     for t in board.tickets:
         a, b = t.ends
@@ -182,8 +191,8 @@ def ticket_overlaps(board: RouteBoard) -> pd.DataFrame:
     >>> table.iloc[0][["first", "second"]].tolist(), float(table.iloc[0].cars)
     (['Berlin-Moskva', 'Frankfurt-Smolensk'], 10.0)
     """
-    G = route_graph(board)
-    sp = _Shortest(G)
+    sp = _shortest(board)
+    G = sp.G
     shares = [(t.id, _path_shares(sp, *t.ends)) for t in board.tickets]
     rows = []
     for i, (a, sa) in enumerate(shares):
@@ -220,8 +229,8 @@ def propose_tickets(
     >>> bool((table.points >= 5).all() and (table.points <= 12).all())
     True
     """
-    G = route_graph(board)
-    sp = _Shortest(G)
+    sp = _shortest(board)
+    G = sp.G
     usage: dict[frozenset[str], float] = {}
     for t in board.tickets:
         for k, v in _path_shares(sp, *t.ends).items():
@@ -286,8 +295,8 @@ def route_load(board: RouteBoard, players: int = 4) -> pd.DataFrame:
     """
     if players < 1:
         raise ValueError(f"players is {players!r}: it must be at least 1")
-    G = route_graph(board)
-    sp = _Shortest(G)
+    sp = _shortest(board)
+    G = sp.G
     usage: dict[frozenset[str], float] = {}
     for t in board.tickets:
         for key, share in _path_shares(sp, *t.ends).items():

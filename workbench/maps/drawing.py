@@ -11,7 +11,7 @@ route board's projected plane), north up; a picture only scales it.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 from typing import TYPE_CHECKING
@@ -182,8 +182,44 @@ def place_labels(
     discs = [(x - r, y - r, x + r, y + r) for (x, y), r in zip(centres, rs, strict=True)]
     placed: list[Box] = []
     out: list[LabelPlace] = []
+    # Boxes by grid cell, so that a name is measured against the boxes near it only: the
+    # boxes it misses add 0.0, and the rest are summed in the order of the full list
+    # (discs, names placed, boxes to avoid), so the sums are the same floats.
+    cell = max(2.0 * height, 4.0 * max(rs, default=radius), 1e-9)
+    grid: dict[tuple[int, int], list[tuple[int, int]]] = {}
+    boxes: dict[tuple[int, int], Box] = {}
+
+    def cells(b: Box) -> Iterator[tuple[int, int]]:
+        if not all(math.isfinite(v) for v in b):
+            yield (0, 0)
+            return
+        x0, x1 = math.floor(b[0] / cell), math.floor(b[2] / cell)
+        y0, y1 = math.floor(b[1] / cell), math.floor(b[3] / cell)
+        if (x1 - x0 + 1) * (y1 - y0 + 1) > 4096:  # a huge box: kept in one list for all
+            yield (0, 0)
+            return
+        for cx in range(x0, x1 + 1):
+            for cy in range(y0, y1 + 1):
+                yield (cx, cy)
+
+    def add(key: tuple[int, int], b: Box) -> None:
+        boxes[key] = b
+        for c in cells(b):
+            grid.setdefault(c, []).append(key)
+
+    big: list[tuple[int, int]] = []
+    for j, b in enumerate(discs):
+        add((0, j), b)
+    for j, b in enumerate(avoid):
+        add((2, j), b)
+    big = grid.get((0, 0), [])
+
+    def near(b: Box, skip: tuple[int, int]) -> list[Box]:
+        keys = {k for c in cells(b) for k in grid.get(c, ())} | set(big)
+        keys.discard(skip)
+        return [boxes[k] for k in sorted(keys)]
+
     for i, ((x, y), w) in enumerate(zip(centres, widths, strict=True)):
-        others = [*discs[:i], *discs[i + 1 :], *placed, *avoid]
         best: tuple[float, LabelPlace] | None = None
         grow = rs[i] / radius if radius else 1.0
         for bx, by, align, baseline in _LABEL_PLACES:
@@ -191,13 +227,14 @@ def place_labels(
             left = x + dx if align == "left" else x + dx - w
             bottom = y + dy if baseline == "bottom" else y + dy - height
             box = (left, bottom, left + w, bottom + height)
-            overlap = sum(_overlap(box, other) for other in others)
+            overlap = sum(_overlap(box, other) for other in near(box, (0, i)))
             if best is None or overlap < best[0] - 1e-9:
                 best = (overlap, LabelPlace(x + dx, y + dy, align, baseline, box))
             if overlap == 0:
                 break
         assert best is not None
         placed.append(best[1].box)
+        add((1, len(placed) - 1), best[1].box)
         out.append(best[1])
     return out
 

@@ -192,9 +192,11 @@ class _RouteReader(YamlReader):
             path = ("cities", self.rows[kind, key][0])
         elif kind == "route":
             rows = self.rows[kind, (key._order(), key.note)]
-            twins = [
-                r for r in self.board.routes if (r._order(), r.note) == (key._order(), key.note)
-            ]
+            if not hasattr(self, "twins"):  # built once: a big board reports many routes
+                self.twins: dict[tuple[Any, str], list[Route]] = {}
+                for r in self.board.routes:
+                    self.twins.setdefault((r._order(), r.note), []).append(r)
+            twins = self.twins[key._order(), key.note]
             path = ("routes", rows[min(twins.index(key), len(rows) - 1)])
         elif kind == "ticket":
             path = ("tickets", self.rows[kind, key][0])

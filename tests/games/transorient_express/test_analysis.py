@@ -57,5 +57,5 @@ def test_cli_entries(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None
     assert run_analyze(str(bad)) == 1
     assert "bad.yaml:1:1" in capsys.readouterr().err
     assert check_cards(bad)
-    assert run_analyze("maps/transorient_express.yaml", players=(6,)) == 1
+    assert run_analyze("maps/transorient_express.yaml", players=(6,)) == 1  # bad input: 1
     assert "2 to 4 players, not 6" in capsys.readouterr().err
