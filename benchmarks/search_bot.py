@@ -185,10 +185,11 @@ def main() -> None:
         args.games, args.workers, args.players, args.playouts = 2, 1, 2, 4
         if te:
             args.map = str(ROOT / "maps" / "tiny.yaml")
+    name = args.search or "search"
     what = (
         f"{args.playouts} playouts a move by {args.rollout} bots, ending when a score changes"
         if te and args.search is None
-        else f"the registered bot {args.search or 'search'!r}: {info.bot(args.search or 'search')!r}"
+        else f"the registered bot {name!r}: {info.bot(name)!r}"
     )
     print(
         f"search bot ({what}) on {Path(args.map).name}, {args.rules}, {args.players} players, "

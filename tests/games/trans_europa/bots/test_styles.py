@@ -3,6 +3,8 @@ it must lay another rail than greedy would, and whole games at every player coun
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pytest
 
@@ -12,6 +14,7 @@ from workbench.games.trans_europa import PlaceMarker, PlaceRail, TransEuropa
 from workbench.games.trans_europa.bots import (
     BOTS,
     STYLES,
+    BotFactory,
     FarFirstBot,
     GreedyBot,
     NearFirstBot,
@@ -101,11 +104,11 @@ def test_every_style_lays_only_rails_of_an_optimal_completion(tiny: Board) -> No
         for seed in range(3):
             game = TransEuropa(tiny, players=2, seed=seed)
 
-            def check(state: object, action: object, cls: type = cls) -> None:
+            def check(state: Any, action: object, cls: type[GreedyBot] = cls) -> None:
                 nonlocal laid
-                if not isinstance(action, PlaceRail) or state.to_play != 0:  # type: ignore[attr-defined]
+                if not isinstance(action, PlaceRail) or state.to_play != 0:
                     return
-                obs = state.observation(0)  # type: ignore[attr-defined]
+                obs = state.observation(0)
                 marker = obs.markers[0]
                 before = model.cost(model.state(obs.rails), [marker, *obs.hand])
                 if before == 0:
@@ -128,7 +131,7 @@ def test_way_to_takes_the_path_with_fewest_plan_segments() -> None:
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_whole_games_at_every_player_count(europe: Board, players: int) -> None:
-    pool = [*STYLES.values(), GreedyBot]
+    pool: list[BotFactory] = [*STYLES.values(), GreedyBot]
     bots = [pool[(k + players) % len(pool)] for k in range(players)]
     end = play_game(TransEuropa(europe, players=players, seed=players), bots, seed=players)
     assert end.is_terminal()
