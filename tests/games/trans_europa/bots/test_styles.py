@@ -139,3 +139,20 @@ def test_whole_games_at_every_player_count(europe: Board, players: int) -> None:
         again = play_game(TransEuropa(europe, players=players, seed=players), bots, seed=players)
         assert again == end
         assert again.rails == end.rails and again.scores() == end.scores()
+
+
+def test_the_registered_search_bot_searches_between_shrewd_and_greedy(tiny: Board) -> None:
+    """Trans Europa's ``search`` is the candidates search with shrewd as its prior: it
+    finishes a seeded game, searched where the two disagreed, and replays it."""
+    search = GAMES["trans_europa"].bots["search"]
+    assert search.params["candidates"] == [ShrewdBot, GreedyBot]
+    made: list[Any] = []
+
+    def make(game: Any, seat: int, rng: np.random.Generator) -> Any:
+        made.append(search(game, seat, rng))
+        return made[-1]
+
+    game = TransEuropa(tiny, players=2, seed=4)
+    end = play_game(game, [make, GreedyBot], seed=4)
+    assert end.is_terminal() and made[0].searched > 0
+    assert play_game(game, [search, GreedyBot], seed=4) == end
