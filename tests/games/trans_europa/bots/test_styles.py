@@ -144,7 +144,7 @@ def test_whole_games_at_every_player_count(europe: Board, players: int) -> None:
 def test_the_registered_search_bot_searches_between_shrewd_and_greedy(tiny: Board) -> None:
     """Trans Europa's ``search`` is the candidates search with shrewd as its prior: it
     finishes a seeded game, searched where the two disagreed, and replays it."""
-    search = GAMES["trans_europa"].bots["search"]
+    search: Any = GAMES["trans_europa"].bots["search"]
     assert search.params["candidates"] == [ShrewdBot, GreedyBot]
     made: list[Any] = []
 
