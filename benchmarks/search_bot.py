@@ -14,8 +14,9 @@ simulator's seeding, :func:`workbench.games.tables.game_seeds`), so a run is rep
 On Trans Europa (the default) the search bot is built from ``--playouts`` and
 ``--rollout`` (tree search, each playout ending when a score changes), as the figures in
 ``docs/bots.md`` were measured. On any other game (``--game ticket_to_ride``,
-``--game transorient_express``) it is the game's registered bot ``--search`` (``search``
-by default), so the benchmark measures what the registry seats.
+``--game transorient_express``), or on Trans Europa with ``--search NAME``, it is the
+game's registered bot ``--search`` (``search`` by default), so the benchmark measures what
+the registry seats.
 
 For each opponent the script prints the search bot's win share (a shared win counts as a
 fraction), its 95 % Wilson interval, the fair share ``1 / players``, the margin, the games
@@ -48,8 +49,8 @@ from workbench.sim import simulate  # noqa: E402
 def search_factory(args: argparse.Namespace) -> Any:
     """The search bot under test (see the module's text)."""
     info = GAMES[args.game]
-    if args.game != "trans_europa":
-        return info.bot(args.search)
+    if args.game != "trans_europa" or args.search is not None:
+        return info.bot(args.search or "search")
     rollout = None if args.rollout == "random" else info.bots[args.rollout]
     return SearchBot.factory(playouts=args.playouts, until_score_change=True, rollout=rollout)
 
@@ -160,7 +161,9 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=None, help="3 on Trans Europa, else 4")
     parser.add_argument("--playouts", type=int, default=16, help="Trans Europa's search only")
     parser.add_argument("--rollout", default="greedy", help="Trans Europa's search only")
-    parser.add_argument("--search", default="search", help="the registered bot (other games)")
+    parser.add_argument(
+        "--search", default=None, help="the registered bot (other games: search by default)"
+    )
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--max-rounds", type=int, default=30)
     parser.add_argument("--map", default=None, help="the game's shipped data file by default")
@@ -182,10 +185,11 @@ def main() -> None:
         args.games, args.workers, args.players, args.playouts = 2, 1, 2, 4
         if te:
             args.map = str(ROOT / "maps" / "tiny.yaml")
+    name = args.search or "search"
     what = (
         f"{args.playouts} playouts a move by {args.rollout} bots, ending when a score changes"
-        if te
-        else f"the registered bot {args.search!r}: {info.bot(args.search)!r}"
+        if te and args.search is None
+        else f"the registered bot {name!r}: {info.bot(name)!r}"
     )
     print(
         f"search bot ({what}) on {Path(args.map).name}, {args.rules}, {args.players} players, "

@@ -1,11 +1,13 @@
 """Which playing style wins? Each style against the others at every player count.
 
-    python benchmarks/styles.py [--game ticket_to_ride,transorient_express] [--games 200]
-                                [--players 2,3,4,5] [--seed 2026] [--workers 1] [--quick]
+    python benchmarks/styles.py [--game ticket_to_ride,transorient_express,trans_europa]
+                                [--games 200] [--players 2,3,4,5] [--seed 2026] [--workers 1]
+                                [--quick]
 
-For each game the pool is its playing styles (``games/<game>/styles.py``) and, for
-reference, its strongest heuristic bot (Ticket to Ride's ``planner_stations``,
-Transorient Express's ``planner``). At each player count ``n`` every set of ``n`` bots
+For each game the pool is its playing styles (``games/<game>/styles.py``, Trans Europa's
+``games/trans_europa/bots/styles.py``) and, for reference, its strongest heuristic bot
+before them (Ticket to Ride's ``planner_stations``, Transorient Express's ``planner``,
+Trans Europa's ``shrewd``). At each player count ``n`` every set of ``n`` bots
 from the pool is one line-up (all of them when the pool has ``n``), each played with its
 seats rotating game by game, ``--games`` games per player count shared evenly among the
 line-ups (rounded to whole rotations of the seats). A bot's win share at ``n`` players is
@@ -32,7 +34,11 @@ from workbench.games import GAMES  # noqa: E402
 from workbench.sim import simulate  # noqa: E402
 from workbench.sim.stats import wilson  # noqa: E402
 
-REFERENCE = {"ticket_to_ride": "planner_stations", "transorient_express": "planner"}
+REFERENCE = {
+    "ticket_to_ride": "planner_stations",
+    "transorient_express": "planner",
+    "trans_europa": "shrewd",
+}
 """Each game's strongest heuristic bot, seated with the styles for reference."""
 
 
@@ -40,6 +46,8 @@ def pool(game: str) -> list[str]:
     """The styles of ``game`` and its reference bot, by name."""
     if game == "ticket_to_ride":
         from workbench.games.ticket_to_ride.styles import STYLES
+    elif game == "trans_europa":
+        from workbench.games.trans_europa.bots.styles import STYLES  # type: ignore[assignment]
     else:
         from workbench.games.transorient_express.styles import STYLES  # type: ignore[assignment]
     return [*STYLES, REFERENCE[game]]
@@ -111,7 +119,7 @@ def matrix(
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", default="ticket_to_ride,transorient_express")
+    parser.add_argument("--game", default="ticket_to_ride,transorient_express,trans_europa")
     parser.add_argument("--games", type=int, default=200, help="games per player count")
     parser.add_argument("--players", default=None, help="player counts, e.g. 2,3,4")
     parser.add_argument("--seed", type=int, default=2026)

@@ -46,7 +46,16 @@ PRESET_NAMES = ("rulebook", "countdown", "colored")
 """Trans Europa's presets as ``--help`` lists them, without importing the rules (a test
 keeps them equal to :data:`workbench.games.trans_europa.PRESETS`), so that the command
 starts fast."""
-BOT_NAMES = ("random", "greedy", "shrewd", "lazy_greedy", "search")
+BOT_NAMES = (
+    "random",
+    "greedy",
+    "shrewd",
+    "lazy_greedy",
+    "far_first",
+    "near_first",
+    "sharer",
+    "search",
+)
 """Trans Europa's bots as ``--help`` lists them (a test keeps them equal to the registry's)."""
 MAX_GAMES = 100_000
 """The most games one ``simulate`` run plays: its tables are held in memory (measured: up to

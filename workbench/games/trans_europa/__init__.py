@@ -137,13 +137,22 @@ def _make(board: Board, rules: Rules, players: int, seed: int) -> TransEuropa:
 
 
 def _bots() -> dict[str, Any]:
+    """The bots by name: :data:`.bots.BOTS` (the playing styles included) and ``search``,
+    the protocol's search bot choosing between the moves of shrewd (its prior) and greedy,
+    greedy bots playing each move's round out (see ``docs/bots.md``)."""
     from workbench.bots.search import SearchBot
     from workbench.games.trans_europa.bots import BOTS
 
     out: dict[str, Any] = dict(BOTS)
     # playouts end when a score changes (Trans Europa scores round by round) and are played
     # by greedy bots: random ones never finish a hand on a full board
-    out["search"] = SearchBot.factory(playouts=16, until_score_change=True, rollout=out["greedy"])
+    out["search"] = SearchBot.factory(
+        candidates=[out["shrewd"], out["greedy"]],
+        rollout=out["greedy"],
+        until_score_change=True,
+        playouts=32,
+        steps=12_000,
+    )
     return out
 
 

@@ -1,4 +1,5 @@
-"""Trans Europa's bots: random, greedy, lazy greedy and shrewd.
+"""Trans Europa's bots: random, greedy, lazy greedy, shrewd and the playing styles of
+:mod:`.styles`.
 
 >>> from workbench import load_map
 >>> from workbench.games.trans_europa import TransEuropa
@@ -15,22 +16,28 @@ from workbench.games.trans_europa.bots.base import Bot, BotFactory, bot_rngs, pl
 from workbench.games.trans_europa.bots.greedy import GreedyBot
 from workbench.games.trans_europa.bots.lazy_greedy import LazyGreedyBot
 from workbench.games.trans_europa.bots.shrewd import ShrewdBot
+from workbench.games.trans_europa.bots.styles import STYLES, FarFirstBot, NearFirstBot, SharerBot
 
 BOTS: dict[str, type[Any]] = {
     "random": RandomBot,
     "greedy": GreedyBot,
     "shrewd": ShrewdBot,
     "lazy_greedy": LazyGreedyBot,
+    **STYLES,
 }
 """Bots by name, as the command line and the simulator take them."""
 
 __all__ = [
     "BOTS",
+    "STYLES",
     "Bot",
     "BotFactory",
+    "FarFirstBot",
     "GreedyBot",
     "LazyGreedyBot",
+    "NearFirstBot",
     "RandomBot",
+    "SharerBot",
     "ShrewdBot",
     "bot_rngs",
     "play_game",
