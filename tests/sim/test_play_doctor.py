@@ -132,3 +132,19 @@ def test_objectives_are_data() -> None:
         PlayObjective.from_text("speed=1")
     with pytest.raises(ValueError, match="give a number"):
         PlayObjective.from_text("seat=high")
+
+
+def test_a_rare_groups_lucky_games_count_for_little_when_the_race_shrinks() -> None:
+    import pandas as pd
+
+    from workbench.sim.doctor import _gap
+
+    table = pd.DataFrame(
+        {"group": ["common", "other", "rare"], "n": [1000, 1000, 3], "rate": [0.25, 0.30, 1.0]}
+    )
+    assert _gap(table, 30) == pytest.approx(0.05)  # the rare group left out
+    shrunk = _gap(table, 30, shrink=True)
+    mean = (250 + 300 + 3) / 2003
+    rare = (3 + 30 * mean) / 33
+    assert shrunk == pytest.approx(rare - (250 + 30 * mean) / 1030)
+    assert 0.05 < shrunk < 0.75  # counted, but far from its raw 0.75

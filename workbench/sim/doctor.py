@@ -229,16 +229,32 @@ class PlayMeasures:
         return self.gaps.get(name, math.nan)
 
 
-def _gap(table: pd.DataFrame, min_n: int) -> float:
+def _gap(table: pd.DataFrame, min_n: int, shrink: bool = False) -> float:
+    """The highest group's rate minus the lowest's: over groups with ``min_n`` trials or
+    more, or (``shrink``) over every group with its rate drawn toward the mean of all as if
+    ``min_n`` more trials had each given the mean (a beta prior's weight), so that a rare
+    group counts, but a few lucky games of it do not decide."""
+    if shrink:
+        rows = table[table.n > 0]
+        if len(rows) < 2:
+            return math.nan
+        wins = rows.rate * rows.n
+        mean = float(wins.sum() / rows.n.sum())
+        shrunk = (wins + min_n * mean) / (rows.n + min_n)
+        return float(shrunk.max() - shrunk.min())
     rows = table[table.n >= min_n]
     if len(rows) < 2:
         return math.nan
     return float(rows.rate.max() - rows.rate.min())
 
 
-def play_measures(report: Playtest, min_n: int = 30) -> PlayMeasures:
+def play_measures(report: Playtest, min_n: int = 30, shrink: bool = False) -> PlayMeasures:
     """The measures of a playtest of one player count: seats, bots and the game's own
     groups (its registry entry's ``extra["play_groups"]``).
+
+    Each gap is over the groups with at least ``min_n`` trials; with ``shrink`` (what the
+    search races by, on small batches of games) over every group, each rate drawn toward the
+    mean by ``min_n`` trials' weight (see ``_gap``). The check on fresh seeds reports raw gaps.
 
     Examples
     --------
@@ -254,7 +270,7 @@ def play_measures(report: Playtest, min_n: int = 30) -> PlayMeasures:
     own = report.info.extra.get("play_groups")
     if own is not None:
         groups.update(own(report))
-    gaps = {name: _gap(table, min_n) for name, table in groups.items()}
+    gaps = {name: _gap(table, min_n, shrink) for name, table in groups.items()}
     games = report.table("games")
     return PlayMeasures(len(games), gaps, float(games["length"].mean()), groups)
 
@@ -631,7 +647,7 @@ class _Race:
     def __call__(self, i: int, games: int, rung: int) -> float:
         board = self.current if i < 0 else self.boards[i]
         self.played[i] = _merge(self.played[i], self.runner.play(board, games, self.seed + rung))
-        m = play_measures(self.played[i], self.objective.min_n)  # type: ignore[arg-type]
+        m = play_measures(self.played[i], self.objective.min_n, shrink=True)  # type: ignore[arg-type]
         if math.isnan(self.reference_length):  # the original board's, from its first games
             self.reference_length = m.length
         return self.objective.score(m, self.reference_length, self.edits + (i >= 0))
