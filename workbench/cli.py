@@ -263,6 +263,19 @@ def _analyze(args: argparse.Namespace) -> int:
 # ---------------------------------------------------------------- workbench doctor (issue 16)
 
 
+def _first_ctrl_c_asks() -> tuple[dict[str, bool], Any]:
+    """Make the first Ctrl-C only ask a search to stop (``asked["stop"]``; a second one
+    interrupts at once); returns the flag and the handler to put back."""
+    asked = {"stop": False}
+
+    def ask(signum: int, frame: Any) -> None:
+        if asked["stop"]:  # a second Ctrl-C: stop now
+            raise KeyboardInterrupt
+        asked["stop"] = True
+
+    return asked, signal.signal(signal.SIGINT, ask)
+
+
 def _doctor(args: argparse.Namespace) -> int:
     """``workbench doctor``: search for edits that make a board fairer, print the plan with
     each step's exact effect, and write the board with the plan made (canonical, atomic).
@@ -290,14 +303,7 @@ def _doctor(args: argparse.Namespace) -> int:
         return EXIT_BAD_INPUT
     allowed = Allowed(move=args.move, crossings=not args.no_crossings, dearer=args.dearer,
                       recolor=args.recolor, frozen=frozen)  # fmt: skip
-    asked = {"stop": False}
-
-    def ask(signum: int, frame: Any) -> None:
-        if asked["stop"]:  # a second Ctrl-C: stop now
-            raise KeyboardInterrupt
-        asked["stop"] = True
-
-    previous = signal.signal(signal.SIGINT, ask)
+    asked, previous = _first_ctrl_c_asks()
     try:
         found = plan(board, players, objective, allowed, edits=args.edits, beam=args.beam,
                      seed=args.seed, progress=not args.quiet,
@@ -347,21 +353,19 @@ def _doctor_play(args: argparse.Namespace) -> int:
         for name in bots or []:
             if name not in GAMES[game].bots:
                 raise ValueError(f"no bot {name!r}; the bots are: {', '.join(GAMES[game].bots)}")
-        players = args.players[0]
+        counts = _player_counts(args.players)
+        if len(counts) != 1:
+            raise ValueError(
+                f"--players {args.players!r}: the play objective plays one player count; name one"
+            )
+        players = counts[0]
     except MapError as e:
         _say(str(e), err=True)
         return EXIT_BAD_INPUT
-    except ValueError as e:
+    except (ValueError, argparse.ArgumentTypeError) as e:
         _say(f"workbench doctor: {e}", err=True)
         return EXIT_BAD_INPUT
-    asked = {"stop": False}
-
-    def ask(signum: int, frame: Any) -> None:
-        if asked["stop"]:  # a second Ctrl-C: stop now
-            raise KeyboardInterrupt
-        asked["stop"] = True
-
-    previous = signal.signal(signal.SIGINT, ask)
+    asked, previous = _first_ctrl_c_asks()
     try:
         found = play_plan(
             board, game=game, players=players, bots=bots, objective=objective,

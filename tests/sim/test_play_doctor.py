@@ -148,3 +148,21 @@ def test_a_rare_groups_lucky_games_count_for_little_when_the_race_shrinks() -> N
     rare = (3 + 30 * mean) / 33
     assert shrunk == pytest.approx(rare - (250 + 30 * mean) / 1030)
     assert 0.05 < shrunk < 0.75  # counted, but far from its raw 0.75
+
+
+def test_the_command_line_writes_the_play_plans_board(
+    tmp_path: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from workbench import load_map
+    from workbench.cli import main
+
+    out = tmp_path / "fixed.yaml"
+    common = ["doctor", "maps/tiny.yaml", "--objective", "play", "--edits", "1", "-q"]
+    budget = ["--games-budget", "12", "--fresh-games", "4", "--weights", "seat=1,min_n=1"]
+    assert main([*common, "--players", "2", *budget, "--out", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert "fresh games (seed 1000003, never used by the search)" in text
+    assert load_map(out).name == "Tiny Island"
+    assert main([*common, "--players", "2,3", *budget, "--out", str(tmp_path / "x.yaml")]) == 1
+    assert "plays one player count" in capsys.readouterr().err
+    assert not (tmp_path / "x.yaml").exists()
