@@ -1,0 +1,186 @@
+"""The answer: :class:`Ceiling`, and :func:`ceiling` / :func:`ceilings`, which pick a model."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Literal
+
+from workbench.analysis.ceiling.brute import _brute
+from workbench.analysis.ceiling.forest import _milp
+from workbench.analysis.ceiling.problem import (
+    CeilingError,
+    _check_cars,
+    _completed,
+    _demo,  # noqa: F401 - the examples' board
+    _problem,
+)
+from workbench.analysis.ceiling.tree import _tree_value
+from workbench.maps.routes import RouteBoard, Ticket
+
+__all__ = ["METHODS", "Ceiling", "ceiling", "ceilings"]
+
+Method = Literal["tree", "flow", "cut", "brute", "brute_tree"]
+METHODS: tuple[str, ...] = ("tree", "flow", "cut", "brute", "brute_tree")
+"""The exact methods, by name: the one-network MILP (the default), a flow MILP and a cut MILP
+for any forest, and enumeration of either model."""
+
+
+@dataclass(frozen=True)
+class Ceiling:
+    """The best score one player can reach alone with ``cars`` cars, and a plan reaching it.
+
+    ``routes`` are the route ids claimed (one lane per pair), ``tickets`` the tickets the
+    routes complete and score; ``score`` is ``route_points + ticket_points + bonus``.
+    ``proven`` says the solver proved it optimal; ``bound`` is the best bound it proved
+    (equal to ``score`` when proven). Display it in a notebook to see the plan on the board.
+    """
+
+    board: RouteBoard = field(repr=False, compare=False)
+    cars: int
+    score: int
+    route_points: int
+    ticket_points: int
+    bonus: int
+    routes: tuple[str, ...]
+    tickets: tuple[str, ...]
+    cars_used: int
+    proven: bool
+    bound: float
+    method: str
+    seconds: float = field(compare=False)
+
+    @property
+    def model(self) -> str:
+        """``"one network"`` (methods ``tree`` and ``brute_tree``) or ``"any forest"``."""
+        return "one network" if self.method in ("tree", "brute_tree") else "any forest"
+
+    def summary(self) -> str:
+        """One paragraph in words.
+
+        Examples
+        --------
+        >>> print(ceiling(_demo(), 3).summary())
+        Demo, 3 cars: 8 points proven optimal (routes 3, tickets 5); 3 cars on 2 routes: ...
+        """
+        how = "proven optimal" if self.proven else f"best found (bound {self.bound:g})"
+        extra = f", longest path {self.bonus}" if self.bonus else ""
+        return (
+            f"{self.board.name}, {self.cars} cars: {self.score} points {how} (routes "
+            f"{self.route_points}, tickets {self.ticket_points}{extra}); {self.cars_used} cars "
+            f"on {len(self.routes)} routes: {', '.join(self.routes) or 'none'}; tickets: "
+            f"{', '.join(self.tickets) or 'none'} ({self.model}, {self.seconds:.2f} s)"
+        )
+
+    def _repr_html_(self) -> str:
+        from workbench.ui.ceiling import ceiling_html  # noqa: TID251 - lazy drawing
+
+        return ceiling_html(self)
+
+
+def ceiling(
+    board: RouteBoard,
+    cars: int | None = None,
+    *,
+    tickets: Iterable[Ticket | str] | None = None,
+    claimed: Iterable[str] = (),
+    players: int = 2,
+    double_min_players: int = 4,
+    longest_bonus: int = 0,
+    method: Method = "tree",
+    time_limit: float = 120.0,
+) -> Ceiling:
+    """The exact ceiling of ``board`` for one player with ``cars`` cars (the deck's by default).
+
+    Parameters
+    ----------
+    board : RouteBoard
+        The board (its printed route points: ``board.route_points``).
+    cars : int, optional
+        The budget of cars; ``board.deck.cars`` (45) when left out.
+    tickets : iterable of Ticket or str, optional
+        Only these tickets may score (the ones a player was dealt, as ids ``"A-B"``); every
+        ticket of the board by default.
+    claimed : iterable of str
+        Route ids already claimed by others: gone. At a table of fewer than
+        ``double_min_players`` the other lane of such a double is closed too.
+    players, double_min_players : int
+        The table's size and the size from which both lanes of a double are open (4).
+    longest_bonus : int
+        The longest-path bonus to add. Alone, the player holds the longest path as soon as
+        it claims a route, so the bonus is added to every plan with one (10 in the rules).
+    method : {"flow", "cut", "brute"}
+        How to solve it (see the module's notes); each is exact.
+    time_limit : float
+        Seconds the MILP may take; past them the best plan found is returned with
+        ``proven=False`` and the bound proved so far.
+
+    Returns
+    -------
+    Ceiling
+
+    Raises
+    ------
+    CeilingError
+        For a negative budget, an unknown ticket, route or method, or a board too big to
+        enumerate.
+
+    Examples
+    --------
+    >>> best = ceiling(_demo(), 3)
+    >>> best.score, best.routes, best.tickets
+    (8, ('B-C', 'C-D'), ('B-D',))
+    >>> [ceiling(_demo(), 3, method=m).score for m in ("flow", "cut", "brute")]
+    [8, 8, 8]
+    >>> ceiling(_demo(), 4, tickets=["D-B"]).tickets
+    ('B-D',)
+    >>> ceiling(_demo(), 3, claimed=["B-C"]).routes
+    ('A-D',)
+    """
+    budget = _check_cars(board.deck.cars if cars is None else cars)
+    if method not in METHODS:
+        raise CeilingError(f"no method {method!r}: use one of {', '.join(METHODS)}")
+    problem = _problem(board, tickets, claimed, players, double_min_players)
+    start = time.perf_counter()
+    if method in ("brute", "brute_tree"):
+        chosen, bound, proven = _brute(problem, budget, one=method == "brute_tree")
+    elif method == "tree":
+        chosen, bound, proven = _tree_value(problem, budget, time_limit)
+    else:
+        chosen, bound, proven = _milp(problem, budget, method, time_limit)
+    seconds = time.perf_counter() - start
+    pairs = [problem.pairs[i] for i in chosen]
+    done = _completed(problem, pairs)
+    route_points = sum(p.points for p in pairs)
+    ticket_points = sum(t.points for t in done)
+    bonus = longest_bonus if pairs else 0
+    score = route_points + ticket_points + bonus
+    return Ceiling(
+        board=board,
+        cars=budget,
+        score=score,
+        route_points=route_points,
+        ticket_points=ticket_points,
+        bonus=bonus,
+        routes=tuple(sorted(p.route for p in pairs)),
+        tickets=tuple(sorted(t.id for t in done)),
+        cars_used=sum(p.length for p in pairs),
+        proven=proven and score >= bound - 1e-6,
+        bound=float(score) if proven else max(float(bound) + (bonus if pairs else 0), score),
+        method=method,
+        seconds=seconds,
+    )
+
+
+def ceilings(
+    board: RouteBoard, cars: Iterable[int] = range(40, 51), **options: object
+) -> list[Ceiling]:
+    """:func:`ceiling` for every budget in ``cars`` (40 to 50 by default).
+
+    Examples
+    --------
+    >>> [c.score for c in ceilings(_demo(), range(0, 5))]
+    [0, 1, 2, 8, 13]
+    """
+    return [ceiling(board, n, **options) for n in cars]  # type: ignore[arg-type]
