@@ -231,6 +231,13 @@ def _analyze(args: argparse.Namespace) -> int:
     if _is_route_board(args.map):
         return _analyze_routes(args)
     kind = _kind(args.map)
+    if getattr(args, "ceiling_cars", None) is not None:  # a route board's score (issue 30)
+        _say(
+            f"workbench analyze: --ceiling needs a route board such as "
+            f"maps/ticket_to_ride_usa.yaml; {args.map} is a {kind} map (drop --ceiling/--cars)",
+            err=True,
+        )
+        return EXIT_BAD_INPUT
     if kind not in ("lattice", "routes"):
         from workbench.games import GAMES
 
