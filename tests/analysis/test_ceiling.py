@@ -79,13 +79,60 @@ def test_forest_methods_agree_with_brute_force(board: RouteBoard, cars: int) -> 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(small_boards(), st.integers(0, 14))
 def test_one_network_model_agrees_with_its_brute_force(board: RouteBoard, cars: int) -> None:
-    tree = ceiling(board, cars)
+    tree = ceiling(board, cars, method="tree")
     reference = ceiling(board, cars, method="brute_tree")
     forest = ceiling(board, cars, method="brute")
     assert tree.proven and tree.model == "one network"
     # the plan's real score counts every ticket it completes, which is at least the model's
     assert reference.score <= tree.score <= forest.score
     assert _rescore(board, tree) == tree.score
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(small_boards(), st.integers(0, 14))
+def test_the_default_is_exact_over_every_plan_on_small_boards(board: RouteBoard, cars: int) -> None:
+    """The default answer against enumeration of every plan (any number of networks)."""
+    best = ceiling(board, cars)
+    brute = ceiling(board, cars, method="brute")
+    assert best.proven and best.model == "any forest"
+    assert best.score == brute.score == _rescore(board, best)
+    assert best.score >= ceiling(board, cars, method="tree").score
+
+
+def _two_islands() -> RouteBoard:
+    """Two pairs of cities far apart with a ticket each, and a lone 3-car route E-F."""
+    return RouteBoard(
+        name="Islands",
+        cities=tuple(RouteCity(n, at) for n, at in (("A", (0, 0)), ("B", (1, 0)),
+                                                     ("C", (8, 0)), ("D", (9, 0)),
+                                                     ("E", (4, 3)), ("F", (5, 3)))),
+        routes=(
+            Route(("A", "B"), 2, "red"), Route(("C", "D"), 2, "blue"),
+            Route(("B", "C"), 6, "gray"), Route(("A", "D"), 6, "green"),
+            Route(("E", "F"), 3, "gray"),
+        ),
+        tickets=(Ticket(("A", "B"), 9), Ticket(("C", "D"), 8), Ticket(("A", "D"), 10)),
+    )  # fmt: skip
+
+
+def test_the_default_finds_a_plan_of_two_networks() -> None:
+    """5 cars: A-B and C-D score 2 + 2 for routes and 9 + 8 for their tickets, 21, in two
+    networks. One network holds one ticket: A-B (2 + 9) with E-F claimed for its 4 points
+    is the best such plan, 15 (A-B with C-D for points is 13, and scores 21 only by luck)."""
+    board = _two_islands()
+    best = ceiling(board, 5)
+    assert (best.score, best.routes, best.tickets) == (21, ("A-B", "C-D"), ("A-B", "C-D"))
+    assert best.proven and best.model == "any forest"
+    one = ceiling(board, 5, method="tree")
+    assert (one.score, one.routes, one.model, one.proven) == (
+        15,
+        ("A-B", "E-F"),
+        "one network",
+        True,
+    )
+    assert ceiling(board, 5, method="brute").score == 21
+    for cars in range(0, 20):
+        assert ceiling(board, cars).score == ceiling(board, cars, method="brute").score
 
 
 def test_the_demo_board_by_hand() -> None:

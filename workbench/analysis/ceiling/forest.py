@@ -10,7 +10,9 @@ import networkx as nx
 import numpy as np
 
 from workbench.analysis.ceiling.problem import (
+    CHECK_NODES,
     CeilingError,
+    _completed,
     _demo,  # noqa: F401 - the examples' board
     _distances,
     _find,
@@ -305,6 +307,45 @@ def _milp(
             return chosen, bound, proven
         if time.perf_counter() > deadline:
             raise CeilingError("the cut method ran out of time before its plan was connected")
+
+
+def _forest_check(
+    problem: _Problem, budget: int, score: int, chosen: list[int], time_limit: float
+) -> tuple[list[int], int, bool]:
+    """Is any plan worth more than ``score`` (the real score of the plan ``chosen``)? The cut
+    model with the floor ``objective >= score + 1`` (points are whole numbers): when it has
+    no plan, ``chosen`` is optimal over every plan. A plan it finds, once its tickets are
+    really joined (lazy cuts), becomes the new answer and the floor rises above it.
+
+    Returns the best plan, its score, and whether it is proven optimal over every plan
+    (False when a solve ran out of :data:`CHECK_NODES` nodes or of time).
+    """
+    model = _Model(problem, budget, "cut")
+    floor = len(model.lo)
+    model.add([(j, -float(c)) for j, c in enumerate(model.cost) if c], score + 1.0, np.inf)
+    deadline = time.perf_counter() + time_limit
+    for _ in range(60):  # the relaxation's cuts first, as in :func:`_milp`
+        result = model.solve(True, deadline - time.perf_counter())
+        if result.x is None:
+            return chosen, score, result.status == 2  # no fractional plan above the floor
+        if not model.separate(result.x, integral=False):
+            break
+    while time.perf_counter() < deadline:
+        result = model.solve(False, deadline - time.perf_counter(), node_limit=CHECK_NODES)
+        if result.x is None:
+            return chosen, score, result.status == 2  # 2: infeasible, proven
+        if model.separate(result.x, integral=True):
+            continue  # a plan whose tickets are not joined: cut it off and solve again
+        found = [
+            i
+            for i in range(model.P)
+            if round(result.x[model.x + i]) or round(result.x[model.w + i])
+        ]
+        pairs = [problem.pairs[i] for i in found]
+        real = sum(p.points for p in pairs) + sum(t.points for t in _completed(problem, pairs))
+        chosen, score = found, real
+        model.lo[floor] = score + 1.0
+    return chosen, score, False
 
 
 def forest_cars(board: RouteBoard, tickets: Iterable[Ticket | str]) -> int:

@@ -8,12 +8,14 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from workbench.analysis.ceiling.brute import _brute
-from workbench.analysis.ceiling.forest import _milp
+from workbench.analysis.ceiling.forest import _forest_check, _milp
 from workbench.analysis.ceiling.problem import (
+    FOREST_CHECK_LIMIT,
     CeilingError,
     _check_cars,
     _completed,
     _demo,  # noqa: F401 - the examples' board
+    _Problem,
     _problem,
 )
 from workbench.analysis.ceiling.tree import _tree_value
@@ -21,10 +23,12 @@ from workbench.maps.routes import RouteBoard, Ticket
 
 __all__ = ["METHODS", "Ceiling", "ceiling", "ceilings"]
 
-Method = Literal["tree", "flow", "cut", "brute", "brute_tree"]
-METHODS: tuple[str, ...] = ("tree", "flow", "cut", "brute", "brute_tree")
-"""The exact methods, by name: the one-network MILP (the default), a flow MILP and a cut MILP
-for any forest, and enumeration of either model."""
+Method = Literal["auto", "tree", "flow", "cut", "brute", "brute_tree"]
+METHODS: tuple[str, ...] = ("auto", "tree", "flow", "cut", "brute", "brute_tree")
+"""The exact methods, by name: ``"auto"`` (the default: the one-network MILP, then on a board
+of at most :data:`FOREST_CHECK_LIMIT` city pairs the check against every plan), the
+one-network MILP alone, a flow MILP and a cut MILP for any forest, and enumeration of either
+model."""
 
 
 @dataclass(frozen=True)
@@ -33,8 +37,11 @@ class Ceiling:
 
     ``routes`` are the route ids claimed (one lane per pair), ``tickets`` the tickets the
     routes complete and score; ``score`` is ``route_points + ticket_points + bonus``.
-    ``proven`` says the solver proved it optimal; ``bound`` is the best bound it proved
-    (equal to ``score`` when proven). Display it in a notebook to see the plan on the board.
+    ``proven`` says the solver proved it optimal among the plans of ``model``:
+    ``"any forest"`` (every plan) or ``"one network"`` (the plans whose scored tickets lie in
+    one connected network, plus routes claimed for their points); ``bound`` is the best
+    bound it proved in that model (equal to ``score`` when proven). Display it in a notebook
+    to see the plan on the board.
     """
 
     board: RouteBoard = field(repr=False, compare=False)
@@ -49,12 +56,8 @@ class Ceiling:
     proven: bool
     bound: float
     method: str
+    model: str
     seconds: float = field(compare=False)
-
-    @property
-    def model(self) -> str:
-        """``"one network"`` (methods ``tree`` and ``brute_tree``) or ``"any forest"``."""
-        return "one network" if self.method in ("tree", "brute_tree") else "any forest"
 
     def summary(self) -> str:
         """One paragraph in words.
@@ -88,7 +91,7 @@ def ceiling(
     players: int = 2,
     double_min_players: int = 4,
     longest_bonus: int = 0,
-    method: Method = "tree",
+    method: Method = "auto",
     time_limit: float = 120.0,
 ) -> Ceiling:
     """The exact ceiling of ``board`` for one player with ``cars`` cars (the deck's by default).
@@ -110,8 +113,11 @@ def ceiling(
     longest_bonus : int
         The longest-path bonus to add. Alone, the player holds the longest path as soon as
         it claims a route, so the bonus is added to every plan with one (10 in the rules).
-    method : {"flow", "cut", "brute"}
-        How to solve it (see the module's notes); each is exact.
+    method : {"auto", "tree", "flow", "cut", "brute", "brute_tree"}
+        How to solve it (see the package's notes); each is exact in its model, and
+        ``Ceiling.model`` says which model the answer is proven in. ``"auto"`` answers in
+        the one-network model and, on a board of at most :data:`FOREST_CHECK_LIMIT` city
+        pairs, checks that answer against every plan (and takes a better one if any).
     time_limit : float
         Seconds the MILP may take; past them the best plan found is returned with
         ``proven=False`` and the bound proved so far.
@@ -129,8 +135,8 @@ def ceiling(
     Examples
     --------
     >>> best = ceiling(_demo(), 3)
-    >>> best.score, best.routes, best.tickets
-    (8, ('B-C', 'C-D'), ('B-D',))
+    >>> best.score, best.routes, best.tickets, best.model
+    (8, ('B-C', 'C-D'), ('B-D',), 'any forest')
     >>> [ceiling(_demo(), 3, method=m).score for m in ("flow", "cut", "brute")]
     [8, 8, 8]
     >>> ceiling(_demo(), 4, tickets=["D-B"]).tickets
@@ -143,10 +149,20 @@ def ceiling(
         raise CeilingError(f"no method {method!r}: use one of {', '.join(METHODS)}")
     problem = _problem(board, tickets, claimed, players, double_min_players)
     start = time.perf_counter()
+    model = "one network" if method in ("tree", "brute_tree", "auto") else "any forest"
     if method in ("brute", "brute_tree"):
         chosen, bound, proven = _brute(problem, budget, one=method == "brute_tree")
-    elif method == "tree":
+    elif method in ("tree", "auto"):
         chosen, bound, proven = _tree_value(problem, budget, time_limit)
+        if method == "auto" and proven and len(problem.pairs) <= FOREST_CHECK_LIMIT:
+            left = time_limit - (time.perf_counter() - start)
+            found = _real(problem, chosen)
+            chosen, best, forest = _forest_check(problem, budget, found, chosen, left)
+            if forest:  # no plan beats it: optimal over every plan
+                model, bound = "any forest", float(best)
+            elif best > found:  # a better plan (two networks), not proven: no bound known
+                model, proven, bound = "any forest", False, float("inf")
+            # else the check ran out: the answer stays proven in the one-network model
     else:
         chosen, bound, proven = _milp(problem, budget, method, time_limit)
     seconds = time.perf_counter() - start
@@ -169,8 +185,15 @@ def ceiling(
         proven=proven and score >= bound - 1e-6,
         bound=float(score) if proven else max(float(bound) + (bonus if pairs else 0), score),
         method=method,
+        model=model,
         seconds=seconds,
     )
+
+
+def _real(problem: _Problem, chosen: list[int]) -> int:
+    """The score of the plan of pairs ``chosen``: its routes and every ticket it joins."""
+    pairs = [problem.pairs[i] for i in chosen]
+    return sum(p.points for p in pairs) + sum(t.points for t in _completed(problem, pairs))
 
 
 def ceilings(
