@@ -7,6 +7,8 @@ solver proved it, the time to prove it, and the cars used; then the tickets most
 the optimal plans. The reference measured in the same run is the time of the relaxation
 alone (the cutting-plane loop before any branching) at the smallest budget, so the ratio
 says how much of a proof is branching. Goal (issue 30): every budget proven in under 10 s.
+The last column says where each answer is proven: "one network" (the default on the shipped
+boards, see :mod:`workbench.analysis.ceiling`) or "any forest".
 The load average is printed, since the machine may be busy with other work.
 """
 
@@ -67,7 +69,7 @@ def main() -> int:
         )
         print(
             f"  {'cars':>4} {'score':>5} {'routes':>6} {'tickets':>7} {'used':>4} "
-            f"{'proven':>6} {'seconds':>8} {'x ref':>6}"
+            f"{'proven':>6} {'seconds':>8} {'x ref':>6}  model"
         )
         kept: Counter[str] = Counter()
         worst = 0.0
@@ -78,7 +80,7 @@ def main() -> int:
             print(
                 f"  {n:>4} {c.score:>5} {c.route_points:>6} {c.ticket_points:>7} "
                 f"{c.cars_used:>4} {'yes' if c.proven else 'NO':>6} {c.seconds:>8.2f} "
-                f"{c.seconds / reference:>6.1f}"
+                f"{c.seconds / reference:>6.1f}  {c.model} ({c.method})"
             )
         top = ", ".join(f"{t} ({k}/{len(budgets)})" for t, k in kept.most_common(10))
         print(f"  slowest proof {worst:.1f} s (goal: under 10 s)")

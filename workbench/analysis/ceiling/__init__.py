@@ -9,9 +9,19 @@ It is a prize-collecting budgeted Steiner forest (the points of a ticket are a p
 joining its cities), NP-hard like the Steiner tree it contains, and small enough on a
 published board to be solved exactly.
 
-Two models and their exact methods (``method=``):
+What is proven, by method (``method=``), and where (``Ceiling.model``):
 
-``"tree"`` (the default): one network
+``"auto"`` (the default)
+    The one-network answer below, then, on a board of at most ``FOREST_CHECK_LIMIT`` (30)
+    city pairs, a check against every plan: the ``"cut"`` model with the floor
+    ``objective >= score + 1`` (points are whole numbers), so that "no plan" is the proof.
+    A plan the check finds (its tickets joined, after lazy cuts) replaces the answer and
+    the floor rises. When the check closes the answer is optimal over every plan
+    (``model == "any forest"``); when it is skipped (the shipped boards, 78 and 90 pairs)
+    or runs out of nodes, the answer is proven in the one-network model only
+    (``model == "one network"``). On the shipped boards at 40 to 50 cars no plan of two
+    or more ticket networks is known to beat it, but that is not proven: see below.
+``"tree"``: one network
     The plans whose scored tickets all lie in one connected network, plus any other routes
     claimed for their points alone. A mixed-integer program solved by HiGHS through
     :func:`scipy.optimize.milp`: the network is a tree rooted at its first city, its
@@ -20,8 +30,10 @@ Two models and their exact methods (``method=``):
     first on the relaxation, then on each integer plan until none is broken). The rooted
     cuts are what makes it fast enough: the undirected models below let the relaxation
     claim half of every route on a cycle through all the tickets' cities, which joins any
-    two of them by a whole unit (on the original board at 40 cars, a bound of 300 and more
-    where the best plan known scores 248), and no oriented tree can do that.
+    two of them by a whole unit, and no oriented tree can do that (on the original board
+    at 40 cars the relaxation bounds are 267 here, 302 for ``"cut"``, where the optimum
+    is 248). The score reported is the plan's real score (every ticket it completes, in
+    whatever network), which may exceed the model's objective.
 ``"flow"``, ``"cut"``, ``"brute"``: any forest
     Every plan, with the scored tickets in as many networks as it likes. ``"flow"``: one
     MILP, a binary per city pair split into a forest part and an extra part, a unit of
@@ -32,14 +44,19 @@ Two models and their exact methods (``method=``):
     ``"brute"``: every set of city pairs within the budget, each scored with a
     union-find (at most 22 pairs); ``"brute_tree"`` the same for the one-network model.
     These are exact but, on a published board at 40 cars and more, the relaxation is too
-    weak for HiGHS to close the gap in minutes; on small boards and small budgets they are
-    the tests' references.
+    weak for HiGHS to close the gap in minutes; on small boards they are the tests'
+    references and the default's check.
 
-Why not the forest model by default: on the shipped boards every budget of 40 to 50 cars
-is proven in the one-network model in seconds, while the forest models run past minutes.
-A plan with two separate ticket networks is allowed by the one-network model only as one
-network plus routes that score their points; ``Ceiling.model`` says which model a value
-belongs to, and the score printed is the plan's real score (every ticket it completes).
+Why the shipped boards are not yet proven over every plan. Formulations measured on the
+original board at 40 cars (optimum 248 in one network): a rooted forest (every network
+rooted at its lowest-index city, each scored ticket choosing its network's root, directed
+cuts from that root to both its cities) has a relaxation of 305; forcing exactly two
+networks, 277, three, 287; with the floor 249 and two networks or more, HiGHS had not
+closed it after 400 s. A bound by parts (the largest network in the one-network model
+plus the rest in a forest relaxation) fails because the relaxation's value is concave in
+its cars: the rest takes the whole budget. What would close it: a formulation whose
+relaxation charges each extra network for its root (branch-and-price over networks, or
+lazy constraints inside the search, which HiGHS does not offer).
 
 References
 ----------
