@@ -83,6 +83,10 @@ def test_one_network_model_agrees_with_its_brute_force(board: RouteBoard, cars: 
     reference = ceiling(board, cars, method="brute_tree")
     forest = ceiling(board, cars, method="brute")
     assert tree.proven and tree.model == "one network"
+    flows = ceiling(board, cars, method="tree_flow")  # the same model written with flows
+    assert flows.proven and flows.model == "one network"
+    assert reference.score <= flows.score <= forest.score
+    assert _rescore(board, flows) == flows.score
     # the plan's real score counts every ticket it completes, which is at least the model's
     assert reference.score <= tree.score <= forest.score
     assert _rescore(board, tree) == tree.score
@@ -188,10 +192,14 @@ def test_bad_input_is_refused() -> None:
     ],
 )
 def test_the_two_models_on_the_shipped_boards(name: str, hand: list[str], cars: int) -> None:
-    """The one-network MILP (directed cuts) against the forest MILP (undirected flows),
-    a different formulation solved separately, on dealt hands."""
+    """The one-network MILP (directed cuts) against the same model written with flows and
+    against the forest MILPs (undirected flows, cuts), each solved separately, on dealt
+    hands."""
     board = load_map(MAPS / f"{name}.yaml")
     tree = ceiling(board, cars, tickets=hand)
+    assert tree.model == "one network"  # the shipped boards are too big for the check
+    flows = ceiling(board, cars, tickets=hand, method="tree_flow", time_limit=300)
+    assert flows.proven and flows.score == tree.score
     forest = ceiling(board, cars, tickets=hand, method="flow", time_limit=300)
     cut = ceiling(board, cars, tickets=hand, method="cut", time_limit=300)
     assert tree.proven and forest.proven and cut.proven

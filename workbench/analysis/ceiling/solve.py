@@ -18,17 +18,17 @@ from workbench.analysis.ceiling.problem import (
     _Problem,
     _problem,
 )
-from workbench.analysis.ceiling.tree import _tree_value
+from workbench.analysis.ceiling.tree import _tree_flow_value, _tree_value
 from workbench.maps.routes import RouteBoard, Ticket
 
 __all__ = ["METHODS", "Ceiling", "ceiling", "ceilings"]
 
-Method = Literal["auto", "tree", "flow", "cut", "brute", "brute_tree"]
-METHODS: tuple[str, ...] = ("auto", "tree", "flow", "cut", "brute", "brute_tree")
+Method = Literal["auto", "tree", "tree_flow", "flow", "cut", "brute", "brute_tree"]
+METHODS: tuple[str, ...] = ("auto", "tree", "tree_flow", "flow", "cut", "brute", "brute_tree")
 """The exact methods, by name: ``"auto"`` (the default: the one-network MILP, then on a board
 of at most :data:`FOREST_CHECK_LIMIT` city pairs the check against every plan), the
-one-network MILP alone, a flow MILP and a cut MILP for any forest, and enumeration of either
-model."""
+one-network MILP alone (``"tree"``: directed cuts; ``"tree_flow"``: a flow per ticket city),
+a flow MILP and a cut MILP for any forest, and enumeration of either model."""
 
 
 @dataclass(frozen=True)
@@ -113,7 +113,7 @@ def ceiling(
     longest_bonus : int
         The longest-path bonus to add. Alone, the player holds the longest path as soon as
         it claims a route, so the bonus is added to every plan with one (10 in the rules).
-    method : {"auto", "tree", "flow", "cut", "brute", "brute_tree"}
+    method : {"auto", "tree", "tree_flow", "flow", "cut", "brute", "brute_tree"}
         How to solve it (see the package's notes); each is exact in its model, and
         ``Ceiling.model`` says which model the answer is proven in. ``"auto"`` answers in
         the one-network model and, on a board of at most :data:`FOREST_CHECK_LIMIT` city
@@ -149,7 +149,7 @@ def ceiling(
         raise CeilingError(f"no method {method!r}: use one of {', '.join(METHODS)}")
     problem = _problem(board, tickets, claimed, players, double_min_players)
     start = time.perf_counter()
-    model = "one network" if method in ("tree", "brute_tree", "auto") else "any forest"
+    model = "one network" if method in ("auto", "tree", "tree_flow", "brute_tree") else "any forest"
     if method in ("brute", "brute_tree"):
         chosen, bound, proven = _brute(problem, budget, one=method == "brute_tree")
     elif method in ("tree", "auto"):
@@ -163,6 +163,8 @@ def ceiling(
             elif best > found:  # a better plan (two networks), not proven: no bound known
                 model, proven, bound = "any forest", False, float("inf")
             # else the check ran out: the answer stays proven in the one-network model
+    elif method == "tree_flow":
+        chosen, bound, proven = _tree_flow_value(problem, budget, time_limit)
     else:
         chosen, bound, proven = _milp(problem, budget, method, time_limit)
     seconds = time.perf_counter() - start
