@@ -55,6 +55,12 @@ def main() -> int:
         "--quick", action="store_true", help="the original board at 8 and 10 cars (seconds)"
     )
     parser.add_argument("--time-limit", type=float, default=300.0)
+    parser.add_argument(
+        "--check",
+        action="store_true",
+        help="also solve each budget with the second formulation (method tree_flow) and "
+        "compare (slow: minutes a budget on the shipped boards)",
+    )
     args = parser.parse_args()
     budgets = [8, 10] if args.quick else list(_budgets(args.cars))
     if args.quick and args.maps == BOARDS:
@@ -75,6 +81,14 @@ def main() -> int:
         worst = 0.0
         for n in budgets:
             c = ceiling(board, n, time_limit=args.time_limit)
+            if args.check:
+                second = ceiling(board, n, method="tree_flow", time_limit=args.time_limit)
+                same = "agree" if second.score == c.score and second.proven else "DIFFER"
+                print(
+                    f"  {n:>4} second formulation (tree_flow): {second.score} "
+                    f"{'proven' if second.proven else 'NOT proven'} in {second.seconds:.1f} s: "
+                    f"{same}"
+                )
             kept.update(c.tickets)
             worst = max(worst, c.seconds)
             print(
