@@ -103,6 +103,21 @@ def test_the_default_is_exact_over_every_plan_on_small_boards(board: RouteBoard,
     assert best.score >= ceiling(board, cars, method="tree").score
 
 
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(small_boards(), st.lists(st.integers(0, 14), min_size=1, max_size=5))
+def test_budgets_solved_together_equal_budgets_solved_alone(
+    board: RouteBoard, budgets: list[int]
+) -> None:
+    """ceilings() keeps one one-network model and its cuts across budgets, and each optimum
+    as the next budget's floor: in any order of budgets, the same scores as fresh solves.
+    (The default's scores: the one-network model alone may tie between plans whose real
+    scores differ, a ticket completed by routes claimed for points.)"""
+    together = ceilings(board, budgets)
+    alone = [ceiling(board, n) for n in budgets]
+    assert [c.score for c in together] == [c.score for c in alone]
+    assert all(c.proven and c.model == "any forest" for c in together)
+
+
 def _two_islands() -> RouteBoard:
     """Two pairs of cities far apart with a ticket each, and a lone 3-car route E-F."""
     return RouteBoard(

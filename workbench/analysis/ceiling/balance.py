@@ -148,7 +148,7 @@ def ceiling_balance(
     """
     import pandas as pd
 
-    plans = tuple(ceilings(board, cars, **options))
+    plans = tuple(ceilings(board, cars, **options))  # type: ignore[arg-type]
     problem = _problem(board, None, (), 2, 4)
     dist = _distances(problem)
     n = max(len(plans), 1)

@@ -18,7 +18,7 @@ from workbench.analysis.ceiling.problem import (
     _Problem,
     _problem,
 )
-from workbench.analysis.ceiling.tree import _tree_flow_value, _tree_value
+from workbench.analysis.ceiling.tree import _tree_flow_value, _tree_value, _TreeModel
 from workbench.maps.routes import RouteBoard, Ticket
 
 __all__ = ["METHODS", "Ceiling", "ceiling", "ceilings"]
@@ -148,12 +148,25 @@ def ceiling(
     if method not in METHODS:
         raise CeilingError(f"no method {method!r}: use one of {', '.join(METHODS)}")
     problem = _problem(board, tickets, claimed, players, double_min_players)
+    return _answer(board, problem, budget, method, time_limit, longest_bonus, None)
+
+
+def _answer(
+    board: RouteBoard,
+    problem: _Problem,
+    budget: int,
+    method: str,
+    time_limit: float,
+    longest_bonus: int,
+    tree: _TreeModel | None,
+) -> Ceiling:
+    """Solve ``problem`` at ``budget`` by ``method`` (reusing the one-network ``tree``)."""
     start = time.perf_counter()
     model = "one network" if method in ("auto", "tree", "tree_flow", "brute_tree") else "any forest"
     if method in ("brute", "brute_tree"):
         chosen, bound, proven = _brute(problem, budget, one=method == "brute_tree")
     elif method in ("tree", "auto"):
-        chosen, bound, proven = _tree_value(problem, budget, time_limit)
+        chosen, bound, proven = _tree_value(problem, budget, time_limit, tree)
         if method == "auto" and proven and len(problem.pairs) <= FOREST_CHECK_LIMIT:
             left = time_limit - (time.perf_counter() - start)
             found = _real(problem, chosen)
@@ -199,13 +212,31 @@ def _real(problem: _Problem, chosen: list[int]) -> int:
 
 
 def ceilings(
-    board: RouteBoard, cars: Iterable[int] = range(40, 51), **options: object
+    board: RouteBoard,
+    cars: Iterable[int] = range(40, 51),
+    *,
+    tickets: Iterable[Ticket | str] | None = None,
+    claimed: Iterable[str] = (),
+    players: int = 2,
+    double_min_players: int = 4,
+    longest_bonus: int = 0,
+    method: Method = "auto",
+    time_limit: float = 120.0,
 ) -> list[Ceiling]:
-    """:func:`ceiling` for every budget in ``cars`` (40 to 50 by default).
+    """:func:`ceiling` for every budget in ``cars`` (40 to 50 by default), with the same
+    options. The one-network MILP is built once and solved again for each budget, keeping
+    the cuts found so far; in increasing order each optimum is also a floor for the next.
 
     Examples
     --------
     >>> [c.score for c in ceilings(_demo(), range(0, 5))]
     [0, 1, 2, 8, 13]
+    >>> [c.score for c in ceilings(_demo(), [4, 3], method="tree")]
+    [13, 8]
     """
-    return [ceiling(board, n, **options) for n in cars]  # type: ignore[arg-type]
+    if method not in METHODS:
+        raise CeilingError(f"no method {method!r}: use one of {', '.join(METHODS)}")
+    budgets = [_check_cars(n) for n in cars]
+    problem = _problem(board, tickets, claimed, players, double_min_players)
+    tree = _TreeModel(problem, budgets[0]) if budgets and method in ("tree", "auto") else None
+    return [_answer(board, problem, n, method, time_limit, longest_bonus, tree) for n in budgets]

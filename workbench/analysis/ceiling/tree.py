@@ -67,6 +67,25 @@ class _TreeModel(_Milp):
         self.cost[X : X + P] = [-p.points for p in pairs]
         self.cost[W : W + P] = [-p.points for p in pairs]
         self.cost[Y : Y + T] = [-t.points for t in tickets]
+        self.dist = dist
+        self.floor = len(self.lo)  # objective >= floor: off until rebudget() sets it
+        self.add([(j, -float(c)) for j, c in enumerate(self.cost) if c], -inf, inf)
+        self.value = -inf  # the model's objective at the last optimum proven
+
+    def rebudget(self, budget: int) -> None:
+        """Solve for another budget, keeping every cut found so far (none depends on the
+        budget). A larger budget keeps the last optimum feasible, so its value becomes a
+        floor the search need not look below."""
+        if budget >= self.budget and self.value > -np.inf:
+            self.lo[self.floor] = self.value - 0.5  # objectives are whole numbers
+        else:
+            self.lo[self.floor] = -np.inf
+        self.budget = budget
+        self.hi[0] = float(budget)
+        inf = float("inf")
+        self.reach = [
+            self.dist[t.ends[0]].get(t.ends[1], inf) <= budget for t in self.problem.tickets
+        ]
 
     def separate(self, values: np.ndarray, integral: bool) -> int:
         """Add the directed cuts ``values`` break: a city of the tree the root cannot feed."""
@@ -107,8 +126,15 @@ class _TreeModel(_Milp):
         return added
 
 
-def _tree_value(problem: _Problem, budget: int, time_limit: float) -> tuple[list[int], float, bool]:
-    model = _TreeModel(problem, budget)
+def _tree_value(
+    problem: _Problem, budget: int, time_limit: float, model: _TreeModel | None = None
+) -> tuple[list[int], float, bool]:
+    """The one-network optimum: the plan's pairs, the bound proved, and whether it is proven.
+    ``model``, from an earlier budget, is solved again with its cuts (see ``rebudget``)."""
+    if model is None:
+        model = _TreeModel(problem, budget)
+    else:
+        model.rebudget(budget)
     deadline = time.perf_counter() + time_limit
     relaxed = np.inf
     for _ in range(200):  # the relaxation's cuts first: the integer solves start strong
@@ -130,7 +156,9 @@ def _tree_value(problem: _Problem, budget: int, time_limit: float) -> tuple[list
             i for i in range(P) if round(result.x[model.x + i]) or round(result.x[model.w + i])
         ]
         bound = -float(result.mip_dual_bound) if result.mip_dual_bound is not None else np.inf
-        return chosen, bound, result.status == 0 and not broken
+        proven = result.status == 0 and not broken
+        model.value = -float(result.fun) if proven else -np.inf
+        return chosen, bound, proven
 
 
 class _TreeFlowModel(_TreeModel):
