@@ -24,7 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from workbench.analysis.ceiling import _problem, _TreeModel, ceiling  # noqa: E402
+from workbench.analysis.ceiling import _problem, _TreeModel, ceiling, ceilings  # noqa: E402
 from workbench.maps.routes_io import load_routes as load_map  # noqa: E402
 
 BOARDS = ["maps/ticket_to_ride_europe.yaml", "maps/ticket_to_ride_usa.yaml"]
@@ -79,6 +79,8 @@ def main() -> int:
         )
         kept: Counter[str] = Counter()
         worst = 0.0
+        scores: list[int] = []
+        times: list[float] = []
         for n in budgets:
             c = ceiling(board, n, time_limit=args.time_limit)
             if args.check:
@@ -90,12 +92,24 @@ def main() -> int:
                     f"{same}"
                 )
             kept.update(c.tickets)
+            scores.append(c.score)
+            times.append(c.seconds)
             worst = max(worst, c.seconds)
             print(
                 f"  {n:>4} {c.score:>5} {c.route_points:>6} {c.ticket_points:>7} "
                 f"{c.cars_used:>4} {'yes' if c.proven else 'NO':>6} {c.seconds:>8.2f} "
                 f"{c.seconds / reference:>6.1f}  {c.model} ({c.method})"
             )
+        start = time.perf_counter()
+        together = ceilings(board, budgets, time_limit=args.time_limit)
+        took = time.perf_counter() - start
+        matches = [c.score for c in together] == scores
+        print(
+            f"  ceilings() over the same budgets, one model and its cuts kept: {took:.1f} s "
+            f"({took / len(budgets):.1f} s a budget, against {sum(times) / len(budgets):.1f} "
+            f"solved alone: ratio {took / sum(times):.2f}); scores "
+            f"{'the same' if matches else 'DIFFERENT'}"
+        )
         top = ", ".join(f"{t} ({k}/{len(budgets)})" for t, k in kept.most_common(10))
         print(f"  slowest proof {worst:.1f} s (goal: under 10 s)")
         print(f"  tickets most often in optimal plans: {top}")
