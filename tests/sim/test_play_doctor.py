@@ -146,8 +146,13 @@ def test_a_rare_groups_lucky_games_count_for_little_when_the_race_shrinks() -> N
     shrunk = _gap(table, 30, shrink=True)
     mean = (250 + 300 + 3) / 2003
     rare = (3 + 30 * mean) / 33
-    assert shrunk == pytest.approx(rare - (250 + 30 * mean) / 1030)
+    drawn = np.array([(250 + 30 * mean) / 1030, (300 + 30 * mean) / 1030, rare])
+    assert shrunk == pytest.approx(np.sqrt(12) * drawn.std())  # numpy's population std
     assert 0.05 < shrunk < 0.75  # counted, but far from its raw 0.75
+    # evenly spread groups: the stand-in is the range
+    even = pd.DataFrame({"group": list("abcdefghij"), "n": [10**6] * 10,
+                         "rate": np.linspace(0.1, 0.3, 10)})  # fmt: skip
+    assert _gap(even, 1, shrink=True) == pytest.approx(0.2, rel=0.11)
 
 
 def test_the_command_line_writes_the_play_plans_board(

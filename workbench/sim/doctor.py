@@ -46,7 +46,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, fields, is_dataclass, replace
 from typing import Any
 
 import pandas as pd
@@ -65,8 +65,9 @@ __all__ = [
 ]
 
 RUNGS_PER_STEP = 64
-"""Seeds set aside for each step's rungs: step ``k``'s rung ``r`` plays seed
-``seed + 1 + 64 k + r`` (successive halving of up to 2**63 candidates needs no more)."""
+"""Seeds set aside for each step's rungs: step ``k``'s race ``a`` (0, or 1 for a retry)
+plays rung ``r`` on seed ``seed + 1 + 64 k + 32 a + r`` (successive halving of up to 2**31
+candidates needs no more)."""
 
 FRESH = 1_000_003
 """Added to the seed for the final check's games: far above every rung's seed (the search
@@ -231,9 +232,12 @@ class PlayMeasures:
 
 def _gap(table: pd.DataFrame, min_n: int, shrink: bool = False) -> float:
     """The highest group's rate minus the lowest's: over groups with ``min_n`` trials or
-    more, or (``shrink``) over every group with its rate drawn toward the mean of all as if
-    ``min_n`` more trials had each given the mean (a beta prior's weight), so that a rare
-    group counts, but a few lucky games of it do not decide."""
+    more, or (``shrink``) a race's steadier stand-in for it: every group's rate drawn toward
+    the mean of all as if ``min_n`` more trials had each given the mean (a beta prior's
+    weight), so that a rare group counts but a few lucky games of it do not decide, and the
+    spread read as sqrt(12) standard deviations of those rates (the range of rates spread
+    evenly; every group counts, not only the two extremes, so one lucky batch of the best or
+    the worst group moves it less)."""
     if shrink:
         rows = table[table.n > 0]
         if len(rows) < 2:
@@ -241,7 +245,8 @@ def _gap(table: pd.DataFrame, min_n: int, shrink: bool = False) -> float:
         wins = rows.rate * rows.n
         mean = float(wins.sum() / rows.n.sum())
         shrunk = (wins + min_n * mean) / (rows.n + min_n)
-        return float(shrunk.max() - shrunk.min())
+        variance = float(((shrunk - shrunk.mean()) ** 2).mean())
+        return math.sqrt(12.0 * variance)
     rows = table[table.n >= min_n]
     if len(rows) < 2:
         return math.nan
@@ -378,6 +383,28 @@ def _rate(rate: Any, lo: Any, hi: Any, n: Any) -> str:
     return f"{rate:6.1%} [{lo:5.1%}, {hi:5.1%}] ({int(n):>5})"
 
 
+def _varied(edits: Sequence[Any], per_subject: int = 2) -> list[Any]:
+    """``edits`` in their order, keeping at most ``per_subject`` of those that touch one
+    thing (a city moved, a segment set, a ticket or route changed: an edit's first field),
+    so that a race is not six ways of moving one city.
+
+    >>> from workbench.analysis.doctor import MoveCity
+    >>> moves = [MoveCity("Bordeaux", (9, 15), (x, 17)) for x in (7, 8, 9)]
+    >>> [str(e) for e in _varied(moves + [MoveCity("Zurich", (17, 13), (19, 14))])]
+    ['move Bordeaux from [9, 15] to [7, 17]', 'move Bordeaux from [9, 15] to [8, 17]', \
+'move Zurich from [17, 13] to [19, 14]']
+    """
+    seen: dict[Any, int] = {}
+    kept = []
+    for edit in edits:
+        first = fields(edit)[0].name if is_dataclass(edit) else None
+        subject = getattr(edit, first) if first else edit
+        if seen.get(subject, 0) < per_subject:
+            seen[subject] = seen.get(subject, 0) + 1
+            kept.append(edit)
+    return kept
+
+
 def _candidates(
     game: str, board: Any, original: Any, players: int, top: int, move: int, seed: int
 ) -> list[Any]:
@@ -482,7 +509,8 @@ def play_plan(
     objective: PlayObjective | None = None,
     edits: int = 5,
     move: int = 2,
-    candidates: int = 12,
+    candidates: int = 6,
+    retries: int = 1,
     games_budget: int = 12_000,
     fresh_games: int = 4_000,
     seed: int = 0,
@@ -511,7 +539,11 @@ def play_plan(
     move : int
         Lattice steps a city may move from where it was (lattice boards).
     candidates : int
-        Edits the cost pre-filter passes on at each step.
+        Edits the cost pre-filter passes on to a race (at most two touching one city,
+        segment, ticket or route).
+    retries : int
+        Races more a step may run, each on the next-ranked candidates, when a race's winner
+        does not beat the current board on the games they shared (while the budget lasts).
     games_budget : int
         Games the search may play in all (split evenly over the steps).
     fresh_games : int
@@ -545,11 +577,11 @@ def play_plan(
     info = GAMES[name]
     objective = objective or PlayObjective.for_game(name)
     lineup = tuple(bots) if bots else _default_bots(name, info)
-    if edits < 0 or candidates < 1 or games_budget < 0 or fresh_games < 1:
+    if edits < 0 or candidates < 1 or retries < 0 or games_budget < 0 or fresh_games < 1:
         raise ValueError(
-            f"edits is {edits}, candidates {candidates}, games_budget {games_budget} and "
-            f"fresh_games {fresh_games}: use 0 or more edits and games, 1 or more candidates "
-            "and fresh games"
+            f"edits is {edits}, candidates {candidates}, retries {retries}, games_budget "
+            f"{games_budget} and fresh_games {fresh_games}: use 0 or more edits, retries and "
+            "games, 1 or more candidates and fresh games"
         )
     per_step = games_budget // max(1, edits)
     rungs = max(1, math.ceil(math.log2(candidates))) if candidates > 1 else 1
@@ -563,39 +595,39 @@ def play_plan(
     reference_length = math.nan
     try:
         for step in range(edits):
-            pool = _candidates(name, current, board, players, candidates, move, seed + step)
-            if not pool:
-                break
-            boards = []
-            for edit in pool:
-                try:
-                    boards.append((edit, edit.apply(current)))
-                except (ValueError, KeyError):
-                    continue
-            if not boards:
-                break
-            step_seed = seed + 1 + step * RUNGS_PER_STEP
-            others = [b for _, b in boards]
-            race = _Race(
-                runner, objective, current, others, step_seed, len(steps), reference_length
-            )
-            best, scores, base_score, _ = successive_halving(len(boards), first_batch, race)
-            reference_length = race.reference_length
-            base = race.played[-1]
-            if not scores[best] < base_score - 1e-9:
-                break
-            edit, new_board = boards[best]
-            steps.append(
-                PlayStep(
-                    edit,
-                    new_board,
-                    best,
-                    base_score,
-                    scores[best],
-                    base.games if base is not None else 0,
+            wanted = candidates * (1 + retries)
+            ranked = _candidates(name, current, board, players, 3 * wanted, move, seed + step)
+            pool = _varied(ranked)[:wanted]
+            found = None
+            for attempt in range(1 + retries):
+                if attempt and runner.played + per_step > games_budget:
+                    break  # a second race would eat a later step's games
+                lot = pool[attempt * candidates : (attempt + 1) * candidates]
+                boards = []
+                for rank, edit in enumerate(lot, attempt * candidates):
+                    try:
+                        boards.append((rank, edit, edit.apply(current)))
+                    except (ValueError, KeyError):
+                        continue
+                if not boards:
+                    break
+                step_seed = seed + 1 + step * RUNGS_PER_STEP + attempt * RUNGS_PER_STEP // 2
+                others = [b for _, _, b in boards]
+                race = _Race(
+                    runner, objective, current, others, step_seed, len(steps), reference_length
                 )
-            )
-            current = new_board
+                best, scores, base_score, _ = successive_halving(len(boards), first_batch, race)
+                reference_length = race.reference_length
+                base = race.played[-1]
+                if scores[best] < base_score - 1e-9:
+                    rank, edit, new_board = boards[best]
+                    games = base.games if base is not None else 0
+                    found = PlayStep(edit, new_board, rank, base_score, scores[best], games)
+                    break
+            if found is None:
+                break
+            steps.append(found)
+            current = found.board
     except KeyboardInterrupt:
         stopped = True
     fresh = seed + FRESH
