@@ -88,9 +88,9 @@ class PlayDoctorPanel:
             "plan is checked on fresh seeds</span>"
         )
         self._text = w.HTML(layout=w.Layout(width="auto", max_width="980px"))
-        self._apply = w.Button(description="Apply plan", disabled=True,
+        self._apply = w.Button(description="Apply plan", icon="check", disabled=True,
                                tooltip="make the plan's edits, as one undoable edit",
-                               layout=w.Layout(width="auto"))  # fmt: skip
+                               layout=w.Layout(width="120px"))  # fmt: skip
         self._apply.add_class("wb-apply-play-plan")
         self._apply.on_click(lambda _b: self._apply_plan())
         self.widget = w.VBox(
@@ -150,6 +150,7 @@ class PlayDoctorPanel:
         plan = doctor.plan
         if plan is None:
             return
+        self._bar.value = self._bar.max  # a stopped search skips games, never its check
         stale = doctor.stale
         self._apply.disabled = stale or not plan.steps
         self._status.value = (

@@ -672,7 +672,8 @@ class RouteEditor(EditorView[RouteEditSession]):
                 w.HBox([self._board_model, analysis], layout=w.Layout(flex_flow="row wrap")),
                 form,
                 w.HTML("<b>Plan by play</b> <span class=\"wb-muted\">(ticket points, route "
-                       "lengths and colors, judged by simulated games)</span>"),
+                       "lengths and colors, judged by simulated games)</span>",
+                       _dom_classes=["wb-play-doctor-heading"]),
                 self.play_panel.widget,
                 self._problems_box,
             ]
