@@ -171,3 +171,32 @@ def test_the_command_line_writes_the_play_plans_board(
     assert main([*common, "--players", "2,3", *budget, "--out", str(tmp_path / "x.yaml")]) == 1
     assert "plays one player count" in capsys.readouterr().err
     assert not (tmp_path / "x.yaml").exists()
+
+
+def test_a_failed_race_tries_the_next_candidates_then_the_budget_ends_the_search(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import workbench.sim.doctor as doctor
+
+    races: list[int] = []
+
+    def race(count: int, first_batch: int, play):  # type: ignore[no-untyped-def]
+        races.append(count)
+        base, best = play(-1, 2, 0), play(0, 2, 0)
+        # the first race's winner is no better than the board; the others are
+        won = len(races) > 1
+        return 0, {0: base - 1 if won else base + 1}, base, {-1: 2, 0: 2}
+
+    monkeypatch.setattr(doctor, "successive_halving", race)
+    found = doctor.play_plan("maps/tiny.yaml", players=2, bots=["random"], edits=2,
+                             candidates=2, games_budget=40, fresh_games=2,
+                             objective=PlayObjective(seat=1.0))  # fmt: skip
+    assert races == [2, 2, 2]  # step 1: a failed race and its retry; step 2: one race
+    assert [s.rank for s in found.steps] == [2, 0]  # the retry's first candidate won
+    assert found.games_played == 12
+    # a budget of one step's games: no retry, and the failed race ends the search
+    races.clear()
+    found = doctor.play_plan("maps/tiny.yaml", players=2, bots=["random"], edits=1,
+                             candidates=2, games_budget=4, fresh_games=2,
+                             objective=PlayObjective(seat=1.0))  # fmt: skip
+    assert races == [2] and found.steps == ()

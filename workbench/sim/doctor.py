@@ -600,8 +600,8 @@ def play_plan(
             pool = _varied(ranked)[:wanted]
             found = None
             for attempt in range(1 + retries):
-                if attempt and runner.played + per_step > games_budget:
-                    break  # a second race would eat a later step's games
+                if (step or attempt) and runner.played + per_step > games_budget + per_step // 2:
+                    break  # the budget is spent (a retry spends a later step's games)
                 lot = pool[attempt * candidates : (attempt + 1) * candidates]
                 boards = []
                 for rank, edit in enumerate(lot, attempt * candidates):
