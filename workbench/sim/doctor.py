@@ -59,6 +59,7 @@ __all__ = [
     "PlayObjective",
     "PlayPlan",
     "PlayStep",
+    "on_fresh_games",
     "play_measures",
     "play_plan",
     "successive_halving",
@@ -318,6 +319,8 @@ class PlayPlan:
     games_played: int
     seconds: float
     stopped: bool = False
+    rules: Any = None
+    max_rounds: int | None = None
 
     @property
     def edits(self) -> tuple[Any, ...]:
@@ -371,6 +374,48 @@ class PlayPlan:
                 )
         out.append(f"  game length {before.length:.2f} -> {after.length:.2f}")
         return "\n".join(out)
+
+
+def on_fresh_games(
+    plan: PlayPlan,
+    boards: dict[str, Any],
+    *,
+    workers: int | None = 1,
+    executor: Any = None,
+) -> pd.DataFrame:
+    """Other boards played on the very games of ``plan``'s check (its fresh seed, bots,
+    players and count), beside the original and the plan's board: to judge another plan,
+    the cost doctor's say, on the same deals.
+
+    Returns one row per board and measure: ``board``, ``measure``, ``gap`` (the highest
+    group's rate minus the lowest's, groups of ``min_n`` trials or more), ``games``; the
+    measure ``length`` is the mean game length.
+
+    Examples
+    --------
+    >>> from workbench import load_map
+    >>> found = play_plan("maps/tiny.yaml", players=2, bots=["random"], edits=0,
+    ...                   fresh_games=6, objective=PlayObjective(seat=1.0, min_n=1))
+    >>> table = on_fresh_games(found, {"again": load_map("maps/tiny.yaml")})
+    >>> list(table.board.unique())
+    ['original', 'plan', 'again']
+    >>> a = table.set_index(["board", "measure"]).gap
+    >>> bool(a["again", "seat"] == a["original", "seat"])  # the same games, the same board
+    True
+    """
+    games = plan.fresh_after.games
+    runner = _Games(plan.game, plan.players, plan.bots, plan.rules, workers, executor,
+                    plan.max_rounds, lambda _n: None)  # fmt: skip
+    measured = {"original": plan.fresh_before, "plan": plan.fresh_after}
+    for label, board in boards.items():
+        measured[label] = play_measures(
+            runner.play(board, games, plan.fresh_seed), plan.objective.min_n
+        )
+    rows = []
+    for label, m in measured.items():
+        rows += [(label, name, gap, m.games) for name, gap in m.gaps.items()]
+        rows.append((label, "length", m.length, m.games))
+    return pd.DataFrame(rows, columns=["board", "measure", "gap", "games"])
 
 
 def _pct(value: float) -> str:
@@ -655,6 +700,8 @@ def play_plan(
         games_played=runner.played,
         seconds=time.perf_counter() - started,
         stopped=stopped,
+        rules=rules,
+        max_rounds=max_rounds,
     )
 
 
