@@ -295,6 +295,8 @@ class PlayStep:
 
     def effect(self) -> str:
         """The edit and its measured effect in words."""
+        if self.rank < 0:
+            return f"{self.edit} (the cost doctor's plan)"
         return (
             f"{self.edit}: play score {self.score_before:.3f} -> {self.score_after:.3f} "
             f"on {self.games:,} shared games (cost rank {self.rank + 1})"
@@ -321,6 +323,9 @@ class PlayPlan:
     stopped: bool = False
     rules: Any = None
     max_rounds: int | None = None
+    source: str = "play"
+    """``"play"``: the play search's plan; ``"cost"``: the cost doctor's, which played
+    better than the play search's on the final race's games (``against_cost``)."""
 
     @property
     def edits(self) -> tuple[Any, ...]:
@@ -352,6 +357,13 @@ class PlayPlan:
         )
         out = [head]
         out += [f"  {i + 1}. {s.effect()}" for i, s in enumerate(self.steps)]
+        if self.source == "cost" and self.steps:
+            last = self.steps[-1]
+            out.append(
+                f"  The cost doctor's plan played better than the play search's own "
+                f"(score {last.score_after:.3f} against {last.score_before:.3f} on "
+                f"{last.games:,} shared games), so it is the plan."
+            )
         before, after = self.fresh_before, self.fresh_after
         out.append(
             f"On {after.games:,} fresh games (seed {self.fresh_seed}, never used by the "
@@ -473,6 +485,27 @@ def _candidates(
     return [s.edit for s in found]
 
 
+def _stop_asked(bar: _Progress) -> bool:
+    """Whether the user asked the search to stop (``stop`` says so)."""
+    return bar.stop is not None and bool(bar.stop())
+
+
+def _cost_plan(game: str, board: Any, players: int, edits: int, move: int) -> list[tuple[Any, Any]]:
+    """The cost doctor's default plan with ``edits`` edits: (edit, board it makes) pairs."""
+    if edits < 1:
+        return []
+    if getattr(board, "kind", "lattice") == "routes":
+        from workbench.analysis.route_doctor import plan_routes
+
+        found: Any = plan_routes(board, edits=edits)
+    else:
+        from workbench.analysis.doctor import Allowed, plan
+
+        found = plan(board, players=players, allowed=Allowed(move=move), edits=edits,
+                     progress=False)  # fmt: skip
+    return [(step.edit, step.board) for step in found.steps]
+
+
 class _Games:
     """Plays boards on shared seeds and keeps their tables, counting every game."""
 
@@ -556,6 +589,7 @@ def play_plan(
     move: int = 2,
     candidates: int = 6,
     retries: int = 1,
+    against_cost: bool = True,
     games_budget: int = 12_000,
     fresh_games: int = 4_000,
     seed: int = 0,
@@ -589,6 +623,11 @@ def play_plan(
     retries : int
         Races more a step may run, each on the next-ranked candidates, when a race's winner
         does not beat the current board on the games they shared (while the budget lasts).
+    against_cost : bool
+        At the end, race the plan found against the cost doctor's own plan with the same
+        edit budget, on a last batch of shared games (a step's share of the budget each),
+        and keep the one that plays better (``PlayPlan.source`` says which): the play
+        doctor then never reports a plan that its own games call worse than the cost plan.
     games_budget : int
         Games the search may play in all (split evenly over the steps).
     fresh_games : int
@@ -628,7 +667,7 @@ def play_plan(
             f"{games_budget} and fresh_games {fresh_games}: use 0 or more edits, retries and "
             "games, 1 or more candidates and fresh games"
         )
-    per_step = games_budget // max(1, edits)
+    per_step = games_budget // max(1, edits + (against_cost and edits > 0))  # the last race
     rungs = max(1, math.ceil(math.log2(candidates))) if candidates > 1 else 1
     first_batch = max(2, per_step // max(1, rungs * (candidates + 1)))
     total = games_budget + 2 * fresh_games
@@ -636,6 +675,7 @@ def play_plan(
     runner = _Games(name, players, lineup, rules, workers, executor, max_rounds, bar.update)
     steps: list[PlayStep] = []
     stopped = False
+    source = "play"
     current = board
     reference_length = math.nan
     try:
@@ -673,6 +713,20 @@ def play_plan(
                 break
             steps.append(found)
             current = found.board
+        if against_cost and not _stop_asked(bar):
+            cost = _cost_plan(name, board, players, edits, move)
+            if cost and [str(e) for e, _ in cost] != [str(s.edit) for s in steps]:
+                final_seed = seed + 1 + edits * RUNGS_PER_STEP
+                boards_two = [current, cost[-1][1]]
+                race = _Race(runner, objective, board, boards_two, final_seed, 0, reference_length)
+                batch = max(2, per_step // 2)
+                ours, theirs = race(0, batch, 0), race(1, batch, 0)
+                if theirs < ours - 1e-9:
+                    games = batch
+                    steps = [PlayStep(e, b, -1, math.nan, math.nan, 0) for e, b in cost[:-1]]
+                    steps.append(PlayStep(cost[-1][0], cost[-1][1], -1, ours, theirs, games))
+                    current = cost[-1][1]
+                    source = "cost"
     except KeyboardInterrupt:
         stopped = True
     fresh = seed + FRESH
@@ -702,6 +756,7 @@ def play_plan(
         stopped=stopped,
         rules=rules,
         max_rounds=max_rounds,
+        source=source,
     )
 
 
