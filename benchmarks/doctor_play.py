@@ -58,6 +58,12 @@ def main() -> None:
     parser.add_argument("--candidates", type=int, default=6, help="edits a race runs")
     parser.add_argument("--skip-ttr", action="store_true")
     parser.add_argument("--skip-te", action="store_true")
+    parser.add_argument(
+        "--fresh-play-only",
+        action="store_true",
+        help="play only the play plan's board on the fresh games (the others "
+        "give the same games as in any earlier run with the same seed)",
+    )
     parser.add_argument("--quick", action="store_true", help="a few games, to see it run")
     args = parser.parse_args()
     workers = (os.cpu_count() or 1) if args.workers == 0 else args.workers
@@ -87,8 +93,17 @@ def main() -> None:
               f"({played.games_played:,} games searched): "
               + "; ".join(str(e) for e in played.edits))  # fmt: skip
         boards = {"original": board, "cost plan": costed.board, "play plan": played.board}
-        reports = {k: _fresh(b, "trans_europa", players, ["greedy"], fresh, args.seed, workers)
-                   for k, b in boards.items()}  # fmt: skip
+        print(f"play plan's source: {played.source}")
+        reports: dict[str, object] = {}
+        for label, b in boards.items():
+            if args.fresh_play_only and label != "play plan" and b != played.board:
+                continue
+            same = next((k for k in reports if boards[k] == b), None)  # the same games
+            reports[label] = (
+                reports[same]
+                if same
+                else _fresh(b, "trans_europa", players, ["greedy"], fresh, args.seed, workers)
+            )
         for label, report in reports.items():
             _line(label, report, "start_color")
         print("  worst-to-best city gap per color (points of round-win share):")
