@@ -55,44 +55,62 @@ def main() -> None:
     parser.add_argument("--budget", type=int, default=12_000, help="the play search's games")
     parser.add_argument("--workers", type=int, default=0, help="processes (0: every core)")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--candidates", type=int, default=6, help="edits a race runs")
     parser.add_argument("--skip-ttr", action="store_true")
+    parser.add_argument("--skip-te", action="store_true")
+    parser.add_argument(
+        "--fresh-play-only",
+        action="store_true",
+        help="play only the play plan's board on the fresh games (the others "
+        "give the same games as in any earlier run with the same seed)",
+    )
     parser.add_argument("--quick", action="store_true", help="a few games, to see it run")
     args = parser.parse_args()
     workers = (os.cpu_count() or 1) if args.workers == 0 else args.workers
     fresh = 4 if args.quick else args.fresh
     budget = 12 if args.quick else args.budget
     edits = 1 if args.quick else 5
-    candidates = 2 if args.quick else 12
+    candidates = 2 if args.quick else args.candidates
     board = load_map("maps/tiny.yaml" if args.quick else "maps/trans_europa.yaml")
     players = 2 if args.quick else 4
 
-    print(f"== Trans Europa: {board.name}, {players} greedy players, {fresh:,} fresh games "
-          f"each, {workers} processes")  # fmt: skip
-    start = time.perf_counter()
-    costed = cost_plan(board, players=players, edits=edits, progress=False)
-    cost_seconds = time.perf_counter() - start
-    start = time.perf_counter()
-    played = play_plan(board, players=players, bots=["greedy"], edits=edits,
-                       candidates=candidates, games_budget=budget, fresh_games=fresh,
-                       seed=args.seed, workers=workers,
-                       objective=PlayObjective(start_color=1.0, length=0.05,
-                                               min_n=1 if args.quick else 30))  # fmt: skip
-    play_seconds = time.perf_counter() - start
-    print(f"cost plan: {len(costed.steps)} edits in {cost_seconds:.1f} s: "
-          + "; ".join(str(s.edit) for s in costed.steps))  # fmt: skip
-    print(f"play plan: {len(played.steps)} edits in {play_seconds:.1f} s "
-          f"({played.games_played:,} games searched): "
-          + "; ".join(str(e) for e in played.edits))  # fmt: skip
-    boards = {"original": board, "cost plan": costed.board, "play plan": played.board}
-    reports = {k: _fresh(b, "trans_europa", players, ["greedy"], fresh, args.seed, workers)
-               for k, b in boards.items()}  # fmt: skip
-    for label, report in reports.items():
-        _line(label, report, "start_color")
-    print("  worst-to-best city gap per color (points of round-win share):")
-    for label, report in reports.items():
-        gaps = city_gaps(report)  # type: ignore[arg-type]
-        text = ", ".join(f"{c} {g:.1f}" for c, g in zip(gaps.color, gaps.gap, strict=True))
-        print(f"    {label:<9} {text}")
+    if not args.skip_te:
+        print(f"== Trans Europa: {board.name}, {players} greedy players, {fresh:,} fresh games "
+              f"each, {workers} processes")  # fmt: skip
+        start = time.perf_counter()
+        costed = cost_plan(board, players=players, edits=edits, progress=False)
+        cost_seconds = time.perf_counter() - start
+        start = time.perf_counter()
+        played = play_plan(board, players=players, bots=["greedy"], edits=edits,
+                           candidates=candidates, games_budget=budget, fresh_games=1,
+                           seed=args.seed, workers=workers, progress=not args.quick,
+                           objective=PlayObjective(start_color=1.0, length=0.05,
+                                                   min_n=1 if args.quick else 30))  # fmt: skip
+        play_seconds = time.perf_counter() - start  # the search: its own check is below
+        print(f"cost plan: {len(costed.steps)} edits in {cost_seconds:.1f} s: "
+              + "; ".join(str(s.edit) for s in costed.steps))  # fmt: skip
+        print(f"play plan: {len(played.steps)} edits in {play_seconds:.1f} s "
+              f"({played.games_played:,} games searched): "
+              + "; ".join(str(e) for e in played.edits))  # fmt: skip
+        boards = {"original": board, "cost plan": costed.board, "play plan": played.board}
+        print(f"play plan's source: {played.source}")
+        reports: dict[str, object] = {}
+        for label, b in boards.items():
+            if args.fresh_play_only and label != "play plan" and b != played.board:
+                continue
+            same = next((k for k in reports if boards[k] == b), None)  # the same games
+            reports[label] = (
+                reports[same]
+                if same
+                else _fresh(b, "trans_europa", players, ["greedy"], fresh, args.seed, workers)
+            )
+        for label, report in reports.items():
+            _line(label, report, "start_color")
+        print("  worst-to-best city gap per color (points of round-win share):")
+        for label, report in reports.items():
+            gaps = city_gaps(report)  # type: ignore[arg-type]
+            text = ", ".join(f"{c} {g:.1f}" for c, g in zip(gaps.color, gaps.gap, strict=True))
+            print(f"    {label:<9} {text}")
 
     if args.skip_ttr:
         return

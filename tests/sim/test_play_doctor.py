@@ -146,8 +146,13 @@ def test_a_rare_groups_lucky_games_count_for_little_when_the_race_shrinks() -> N
     shrunk = _gap(table, 30, shrink=True)
     mean = (250 + 300 + 3) / 2003
     rare = (3 + 30 * mean) / 33
-    assert shrunk == pytest.approx(rare - (250 + 30 * mean) / 1030)
+    drawn = np.array([(250 + 30 * mean) / 1030, (300 + 30 * mean) / 1030, rare])
+    assert shrunk == pytest.approx(np.sqrt(12) * drawn.std())  # numpy's population std
     assert 0.05 < shrunk < 0.75  # counted, but far from its raw 0.75
+    # evenly spread groups: the stand-in is the range
+    even = pd.DataFrame({"group": list("abcdefghij"), "n": [10**6] * 10,
+                         "rate": np.linspace(0.1, 0.3, 10)})  # fmt: skip
+    assert _gap(even, 1, shrink=True) == pytest.approx(0.2, rel=0.11)
 
 
 def test_the_command_line_writes_the_play_plans_board(
@@ -166,3 +171,66 @@ def test_the_command_line_writes_the_play_plans_board(
     assert main([*common, "--players", "2,3", *budget, "--out", str(tmp_path / "x.yaml")]) == 1
     assert "plays one player count" in capsys.readouterr().err
     assert not (tmp_path / "x.yaml").exists()
+
+
+def test_a_failed_race_tries_the_next_candidates_then_the_budget_ends_the_search(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import workbench.sim.doctor as doctor
+
+    races: list[int] = []
+
+    def race(count: int, first_batch: int, play):  # type: ignore[no-untyped-def]
+        races.append(count)
+        base, _ = play(-1, 2, 0), play(0, 2, 0)
+        # the first race's winner is no better than the board; the others are
+        won = len(races) > 1
+        return 0, {0: base - 1 if won else base + 1}, base, {-1: 2, 0: 2}
+
+    monkeypatch.setattr(doctor, "successive_halving", race)
+    found = doctor.play_plan("maps/tiny.yaml", players=2, bots=["random"], edits=2,
+                             candidates=2, games_budget=40, fresh_games=2, against_cost=False,
+                             objective=PlayObjective(seat=1.0))  # fmt: skip
+    assert races == [2, 2, 2]  # step 1: a failed race and its retry; step 2: one race
+    assert [s.rank for s in found.steps] == [2, 0]  # the retry's first candidate won
+    assert found.games_played == 12
+    # a budget of one step's games: no retry, and the failed race ends the search
+    races.clear()
+    found = doctor.play_plan("maps/tiny.yaml", players=2, bots=["random"], edits=1,
+                             candidates=2, games_budget=4, fresh_games=2, against_cost=False,
+                             objective=PlayObjective(seat=1.0))  # fmt: skip
+    assert races == [2] and found.steps == ()
+
+
+@pytest.mark.parametrize("cost_plays_better", [True, False])
+def test_the_cost_doctors_plan_is_kept_only_when_it_plays_better(
+    monkeypatch: pytest.MonkeyPatch, cost_plays_better: bool
+) -> None:
+    import workbench.sim.doctor as doctor
+    from workbench import load_map
+    from workbench.analysis.doctor import MoveCity
+
+    tiny = load_map("maps/tiny.yaml")
+    city = tiny.cities[0]
+    edit = MoveCity(city.name, city.at, next(p for p in tiny.points if p not in
+                                              {c.at for c in tiny.cities}))  # fmt: skip
+    moved = edit.apply(tiny)
+    monkeypatch.setattr(doctor, "_cost_plan", lambda *a: [(edit, moved)])
+    monkeypatch.setattr(doctor, "successive_halving", lambda c, f, play: (0, {0: 9.0}, 0.0, {}))
+    scored: list[tuple[int, int]] = []
+
+    def final(self, i: int, games: int, rung: int) -> float:  # type: ignore[no-untyped-def]
+        scored.append((i, games))
+        return {0: 0.5, 1: 0.2 if cost_plays_better else 0.8}[i]
+
+    monkeypatch.setattr(doctor._Race, "__call__", final)
+    found = doctor.play_plan(tiny, players=2, bots=["random"], edits=1, candidates=2,
+                             games_budget=40, fresh_games=2,
+                             objective=PlayObjective(seat=1.0))  # fmt: skip
+    assert scored == [(0, 10), (1, 10)]  # the last race: half of a step's 20 games each
+    if cost_plays_better:
+        assert found.source == "cost" and found.board == moved
+        assert [str(e) for e in found.edits] == [str(edit)]
+        assert "The cost doctor's plan played better" in found.text()
+    else:
+        assert found.source == "play" and found.board == tiny and found.steps == ()

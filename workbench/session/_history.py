@@ -378,6 +378,20 @@ class BoardHistory(Generic[B, P, A]):
         self._refuse(error)
         return error
 
+    def apply(self, what: str, change: Callable[[B], B]) -> B:
+        """Make ``change(board)`` one undoable edit called ``what`` (a refused change says
+        why on the status line and raises): what the doctors' *Apply* buttons call.
+
+        Examples
+        --------
+        >>> from workbench.session.edit import EditSession
+        >>> session = EditSession("maps/tiny.yaml", background=False)
+        >>> _ = session.apply("dash Alder", lambda b: b.set_dashed("Alder", True))
+        >>> session.history
+        ('dash Alder',)
+        """
+        return self._edit(what, change)
+
     def _edit(self, what: str, change: Callable[[B], B], allow: frozenset[str] = frozenset()) -> B:
         """Make ``change(board)`` one undoable edit called ``what``, unless :meth:`_vet`
         refuses the board it makes (``allow``: what it may let through)."""

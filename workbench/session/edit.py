@@ -414,19 +414,6 @@ class EditSession(BoardHistory[Board, Place, EditorAnalysis]):
                     best = (d, edge(near, other))
         return None if best is None else best[1]
 
-    def apply(self, what: str, change: Callable[[Board], Board]) -> Board:
-        """Make ``change(board)`` one undoable edit called ``what`` (a refused change says
-        why on the status line and raises).
-
-        Examples
-        --------
-        >>> session = EditSession("maps/tiny.yaml", background=False)
-        >>> _ = session.apply("dash Alder", lambda b: b.set_dashed("Alder", True))
-        >>> session.history
-        ('dash Alder',)
-        """
-        return self._edit(what, change)
-
     # ------------------------------------------------------------------ selection, problems
 
     def select(self, name: str | None) -> None:

@@ -17,6 +17,7 @@ from typing import Any
 
 from workbench.analysis.doctor import Allowed, Objective, Suggestion, suggest
 from workbench.maps.board import Board
+from workbench.session._history import BoardHistory
 from workbench.session.edit import EditSession
 from workbench.session.events import Change
 from workbench.session.jobs import Handoff, LatestJob, loop_handoff
@@ -145,13 +146,13 @@ class Suggestions:
 
 
 class PlayDoctor:
-    """The play doctor (:func:`workbench.sim.doctor.play_plan`) for an edit session's board,
-    on a background thread: it counts the games played, stops when asked, and applies the
-    plan it found as one undoable edit.
+    """The play doctor (:func:`workbench.sim.doctor.play_plan`) for an edit session's board
+    (a lattice map's or a route board's), on a background thread: it counts the games
+    played, stops when asked, and applies the plan it found as one undoable edit.
 
     Parameters
     ----------
-    session : EditSession
+    session : EditSession or RouteEditSession
         The board being edited.
     objective : PlayObjective, optional
         What the doctor evens out (the game's default: start colors for Trans Europa).
@@ -175,7 +176,7 @@ class PlayDoctor:
 
     def __init__(
         self,
-        session: EditSession,
+        session: BoardHistory[Any, Any, Any],
         objective: Any = None,
         *,
         background: bool = True,
@@ -196,7 +197,7 @@ class PlayDoctor:
         self._listeners: list[Callable[[str], None]] = []
         self._handoff = handoff if handoff is not None else loop_handoff()
         self._last_note = 0.0
-        self._job: LatestJob[Board, Any] = LatestJob(
+        self._job: LatestJob[Any, Any] = LatestJob(
             self._compute,
             self._computed,
             background=background,
@@ -252,7 +253,7 @@ class PlayDoctor:
             self._last_note = now
             self._handoff(lambda: self._send("progress"))
 
-    def _compute(self, board: Board) -> Any:
+    def _compute(self, board: Any) -> Any:
         from workbench.sim.doctor import play_plan
 
         return play_plan(
@@ -270,7 +271,7 @@ class PlayDoctor:
             self.plan = result
         self._send("plan")
 
-    def apply(self) -> Board:
+    def apply(self) -> Any:
         """Make the plan's edits on the session's board: one undoable edit. Refused
         (``ValueError``) when there is no plan, it has no edit, or the board changed."""
         if self.plan is None or not self.plan.steps:

@@ -46,7 +46,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, fields, is_dataclass, replace
 from typing import Any
 
 import pandas as pd
@@ -59,14 +59,16 @@ __all__ = [
     "PlayObjective",
     "PlayPlan",
     "PlayStep",
+    "on_fresh_games",
     "play_measures",
     "play_plan",
     "successive_halving",
 ]
 
 RUNGS_PER_STEP = 64
-"""Seeds set aside for each step's rungs: step ``k``'s rung ``r`` plays seed
-``seed + 1 + 64 k + r`` (successive halving of up to 2**63 candidates needs no more)."""
+"""Seeds set aside for each step's rungs: step ``k``'s race ``a`` (0, or 1 for a retry)
+plays rung ``r`` on seed ``seed + 1 + 64 k + 32 a + r`` (successive halving of up to 2**31
+candidates needs no more)."""
 
 FRESH = 1_000_003
 """Added to the seed for the final check's games: far above every rung's seed (the search
@@ -231,9 +233,12 @@ class PlayMeasures:
 
 def _gap(table: pd.DataFrame, min_n: int, shrink: bool = False) -> float:
     """The highest group's rate minus the lowest's: over groups with ``min_n`` trials or
-    more, or (``shrink``) over every group with its rate drawn toward the mean of all as if
-    ``min_n`` more trials had each given the mean (a beta prior's weight), so that a rare
-    group counts, but a few lucky games of it do not decide."""
+    more, or (``shrink``) a race's steadier stand-in for it: every group's rate drawn toward
+    the mean of all as if ``min_n`` more trials had each given the mean (a beta prior's
+    weight), so that a rare group counts but a few lucky games of it do not decide, and the
+    spread read as sqrt(12) standard deviations of those rates (the range of rates spread
+    evenly; every group counts, not only the two extremes, so one lucky batch of the best or
+    the worst group moves it less)."""
     if shrink:
         rows = table[table.n > 0]
         if len(rows) < 2:
@@ -241,7 +246,8 @@ def _gap(table: pd.DataFrame, min_n: int, shrink: bool = False) -> float:
         wins = rows.rate * rows.n
         mean = float(wins.sum() / rows.n.sum())
         shrunk = (wins + min_n * mean) / (rows.n + min_n)
-        return float(shrunk.max() - shrunk.min())
+        variance = float(((shrunk - shrunk.mean()) ** 2).mean())
+        return math.sqrt(12.0 * variance)
     rows = table[table.n >= min_n]
     if len(rows) < 2:
         return math.nan
@@ -289,6 +295,8 @@ class PlayStep:
 
     def effect(self) -> str:
         """The edit and its measured effect in words."""
+        if self.rank < 0:
+            return f"{self.edit} (the cost doctor's plan)"
         return (
             f"{self.edit}: play score {self.score_before:.3f} -> {self.score_after:.3f} "
             f"on {self.games:,} shared games (cost rank {self.rank + 1})"
@@ -313,6 +321,11 @@ class PlayPlan:
     games_played: int
     seconds: float
     stopped: bool = False
+    rules: Any = None
+    max_rounds: int | None = None
+    source: str = "play"
+    """``"play"``: the play search's plan; ``"cost"``: the cost doctor's, which played
+    better than the play search's on the final race's games (``against_cost``)."""
 
     @property
     def edits(self) -> tuple[Any, ...]:
@@ -344,6 +357,13 @@ class PlayPlan:
         )
         out = [head]
         out += [f"  {i + 1}. {s.effect()}" for i, s in enumerate(self.steps)]
+        if self.source == "cost" and self.steps:
+            last = self.steps[-1]
+            out.append(
+                f"  The cost doctor's plan played better than the play search's own "
+                f"(score {last.score_after:.3f} against {last.score_before:.3f} on "
+                f"{last.games:,} shared games), so it is the plan."
+            )
         before, after = self.fresh_before, self.fresh_after
         out.append(
             f"On {after.games:,} fresh games (seed {self.fresh_seed}, never used by the "
@@ -368,6 +388,48 @@ class PlayPlan:
         return "\n".join(out)
 
 
+def on_fresh_games(
+    plan: PlayPlan,
+    boards: dict[str, Any],
+    *,
+    workers: int | None = 1,
+    executor: Any = None,
+) -> pd.DataFrame:
+    """Other boards played on the very games of ``plan``'s check (its fresh seed, bots,
+    players and count), beside the original and the plan's board: to judge another plan,
+    the cost doctor's say, on the same deals.
+
+    Returns one row per board and measure: ``board``, ``measure``, ``gap`` (the highest
+    group's rate minus the lowest's, groups of ``min_n`` trials or more), ``games``; the
+    measure ``length`` is the mean game length.
+
+    Examples
+    --------
+    >>> from workbench import load_map
+    >>> found = play_plan("maps/tiny.yaml", players=2, bots=["random"], edits=0,
+    ...                   fresh_games=6, objective=PlayObjective(seat=1.0, min_n=1))
+    >>> table = on_fresh_games(found, {"again": load_map("maps/tiny.yaml")})
+    >>> list(table.board.unique())
+    ['original', 'plan', 'again']
+    >>> a = table.set_index(["board", "measure"]).gap
+    >>> bool(a["again", "seat"] == a["original", "seat"])  # the same games, the same board
+    True
+    """
+    games = plan.fresh_after.games
+    runner = _Games(plan.game, plan.players, plan.bots, plan.rules, workers, executor,
+                    plan.max_rounds, lambda _n: None)  # fmt: skip
+    measured = {"original": plan.fresh_before, "plan": plan.fresh_after}
+    for label, board in boards.items():
+        measured[label] = play_measures(
+            runner.play(board, games, plan.fresh_seed), plan.objective.min_n
+        )
+    rows = []
+    for label, m in measured.items():
+        rows += [(label, name, gap, m.games) for name, gap in m.gaps.items()]
+        rows.append((label, "length", m.length, m.games))
+    return pd.DataFrame(rows, columns=["board", "measure", "gap", "games"])
+
+
 def _pct(value: float) -> str:
     return "n/a" if math.isnan(value) else f"{value * 100:.1f} pts"
 
@@ -376,6 +438,28 @@ def _rate(rate: Any, lo: Any, hi: Any, n: Any) -> str:
     if isinstance(rate, float) and math.isnan(rate):
         return "-" * 28
     return f"{rate:6.1%} [{lo:5.1%}, {hi:5.1%}] ({int(n):>5})"
+
+
+def _varied(edits: Sequence[Any], per_subject: int = 2) -> list[Any]:
+    """``edits`` in their order, keeping at most ``per_subject`` of those that touch one
+    thing (a city moved, a segment set, a ticket or route changed: an edit's first field),
+    so that a race is not six ways of moving one city.
+
+    >>> from workbench.analysis.doctor import MoveCity
+    >>> moves = [MoveCity("Bordeaux", (9, 15), (x, 17)) for x in (7, 8, 9)]
+    >>> [str(e) for e in _varied(moves + [MoveCity("Zurich", (17, 13), (19, 14))])]
+    ['move Bordeaux from [9, 15] to [7, 17]', 'move Bordeaux from [9, 15] to [8, 17]', \
+'move Zurich from [17, 13] to [19, 14]']
+    """
+    seen: dict[Any, int] = {}
+    kept = []
+    for edit in edits:
+        first = fields(edit)[0].name if is_dataclass(edit) else None
+        subject = getattr(edit, first) if first else edit
+        if seen.get(subject, 0) < per_subject:
+            seen[subject] = seen.get(subject, 0) + 1
+            kept.append(edit)
+    return kept
 
 
 def _candidates(
@@ -399,6 +483,27 @@ def _candidates(
         better_only=False,
     )
     return [s.edit for s in found]
+
+
+def _stop_asked(bar: _Progress) -> bool:
+    """Whether the user asked the search to stop (``stop`` says so)."""
+    return bar.stop is not None and bool(bar.stop())
+
+
+def _cost_plan(game: str, board: Any, players: int, edits: int, move: int) -> list[tuple[Any, Any]]:
+    """The cost doctor's default plan with ``edits`` edits: (edit, board it makes) pairs."""
+    if edits < 1:
+        return []
+    if getattr(board, "kind", "lattice") == "routes":
+        from workbench.analysis.route_doctor import plan_routes
+
+        found: Any = plan_routes(board, edits=edits)
+    else:
+        from workbench.analysis.doctor import Allowed, plan
+
+        found = plan(board, players=players, allowed=Allowed(move=move), edits=edits,
+                     progress=False)  # fmt: skip
+    return [(step.edit, step.board) for step in found.steps]
 
 
 class _Games:
@@ -482,7 +587,9 @@ def play_plan(
     objective: PlayObjective | None = None,
     edits: int = 5,
     move: int = 2,
-    candidates: int = 12,
+    candidates: int = 6,
+    retries: int = 1,
+    against_cost: bool = True,
     games_budget: int = 12_000,
     fresh_games: int = 4_000,
     seed: int = 0,
@@ -511,7 +618,16 @@ def play_plan(
     move : int
         Lattice steps a city may move from where it was (lattice boards).
     candidates : int
-        Edits the cost pre-filter passes on at each step.
+        Edits the cost pre-filter passes on to a race (at most two touching one city,
+        segment, ticket or route).
+    retries : int
+        Races more a step may run, each on the next-ranked candidates, when a race's winner
+        does not beat the current board on the games they shared (while the budget lasts).
+    against_cost : bool
+        At the end, race the plan found against the cost doctor's own plan with the same
+        edit budget, on a last batch of shared games (a step's share of the budget each),
+        and keep the one that plays better (``PlayPlan.source`` says which): the play
+        doctor then never reports a plan that its own games call worse than the cost plan.
     games_budget : int
         Games the search may play in all (split evenly over the steps).
     fresh_games : int
@@ -545,13 +661,13 @@ def play_plan(
     info = GAMES[name]
     objective = objective or PlayObjective.for_game(name)
     lineup = tuple(bots) if bots else _default_bots(name, info)
-    if edits < 0 or candidates < 1 or games_budget < 0 or fresh_games < 1:
+    if edits < 0 or candidates < 1 or retries < 0 or games_budget < 0 or fresh_games < 1:
         raise ValueError(
-            f"edits is {edits}, candidates {candidates}, games_budget {games_budget} and "
-            f"fresh_games {fresh_games}: use 0 or more edits and games, 1 or more candidates "
-            "and fresh games"
+            f"edits is {edits}, candidates {candidates}, retries {retries}, games_budget "
+            f"{games_budget} and fresh_games {fresh_games}: use 0 or more edits, retries and "
+            "games, 1 or more candidates and fresh games"
         )
-    per_step = games_budget // max(1, edits)
+    per_step = games_budget // max(1, edits + (against_cost and edits > 0))  # the last race
     rungs = max(1, math.ceil(math.log2(candidates))) if candidates > 1 else 1
     first_batch = max(2, per_step // max(1, rungs * (candidates + 1)))
     total = games_budget + 2 * fresh_games
@@ -559,43 +675,58 @@ def play_plan(
     runner = _Games(name, players, lineup, rules, workers, executor, max_rounds, bar.update)
     steps: list[PlayStep] = []
     stopped = False
+    source = "play"
     current = board
     reference_length = math.nan
     try:
         for step in range(edits):
-            pool = _candidates(name, current, board, players, candidates, move, seed + step)
-            if not pool:
-                break
-            boards = []
-            for edit in pool:
-                try:
-                    boards.append((edit, edit.apply(current)))
-                except (ValueError, KeyError):
-                    continue
-            if not boards:
-                break
-            step_seed = seed + 1 + step * RUNGS_PER_STEP
-            others = [b for _, b in boards]
-            race = _Race(
-                runner, objective, current, others, step_seed, len(steps), reference_length
-            )
-            best, scores, base_score, _ = successive_halving(len(boards), first_batch, race)
-            reference_length = race.reference_length
-            base = race.played[-1]
-            if not scores[best] < base_score - 1e-9:
-                break
-            edit, new_board = boards[best]
-            steps.append(
-                PlayStep(
-                    edit,
-                    new_board,
-                    best,
-                    base_score,
-                    scores[best],
-                    base.games if base is not None else 0,
+            wanted = candidates * (1 + retries)
+            ranked = _candidates(name, current, board, players, 3 * wanted, move, seed + step)
+            pool = _varied(ranked)[:wanted]
+            found = None
+            for attempt in range(1 + retries):
+                if (step or attempt) and runner.played + per_step > games_budget + per_step // 2:
+                    break  # the budget is spent (a retry spends a later step's games)
+                lot = pool[attempt * candidates : (attempt + 1) * candidates]
+                boards = []
+                for rank, edit in enumerate(lot, attempt * candidates):
+                    try:
+                        boards.append((rank, edit, edit.apply(current)))
+                    except (ValueError, KeyError):
+                        continue
+                if not boards:
+                    break
+                step_seed = seed + 1 + step * RUNGS_PER_STEP + attempt * RUNGS_PER_STEP // 2
+                others = [b for _, _, b in boards]
+                race = _Race(
+                    runner, objective, current, others, step_seed, len(steps), reference_length
                 )
-            )
-            current = new_board
+                best, scores, base_score, _ = successive_halving(len(boards), first_batch, race)
+                reference_length = race.reference_length
+                base = race.played[-1]
+                if scores[best] < base_score - 1e-9:
+                    rank, edit, new_board = boards[best]
+                    games = base.games if base is not None else 0
+                    found = PlayStep(edit, new_board, rank, base_score, scores[best], games)
+                    break
+            if found is None:
+                break
+            steps.append(found)
+            current = found.board
+        if against_cost and not _stop_asked(bar):
+            cost = _cost_plan(name, board, players, edits, move)
+            if cost and [str(e) for e, _ in cost] != [str(s.edit) for s in steps]:
+                final_seed = seed + 1 + edits * RUNGS_PER_STEP
+                boards_two = [current, cost[-1][1]]
+                race = _Race(runner, objective, board, boards_two, final_seed, 0, reference_length)
+                batch = max(2, per_step // 2)
+                ours, theirs = race(0, batch, 0), race(1, batch, 0)
+                if theirs < ours - 1e-9:
+                    games = batch
+                    steps = [PlayStep(e, b, -1, math.nan, math.nan, 0) for e, b in cost[:-1]]
+                    steps.append(PlayStep(cost[-1][0], cost[-1][1], -1, ours, theirs, games))
+                    current = cost[-1][1]
+                    source = "cost"
     except KeyboardInterrupt:
         stopped = True
     fresh = seed + FRESH
@@ -623,6 +754,9 @@ def play_plan(
         games_played=runner.played,
         seconds=time.perf_counter() - started,
         stopped=stopped,
+        rules=rules,
+        max_rounds=max_rounds,
+        source=source,
     )
 
 

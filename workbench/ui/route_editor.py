@@ -55,6 +55,7 @@ from workbench.ui._editor_common import (
     OnceClosedBokehModel,
     close_widget,
 )
+from workbench.ui.play_doctor import PlayDoctorPanel
 from workbench.ui.route_render import CITY_RADIUS, car_columns, route_figure
 
 if TYPE_CHECKING:
@@ -115,6 +116,8 @@ class RouteEditor(EditorView[RouteEditSession]):
         Width of the board picture in pixels.
     background : bool, optional
         Compute the analysis on a background thread (the default) or at once.
+    play : dict, optional
+        Options of *Plan by play* (:class:`~workbench.ui.play_doctor.PlayDoctorPanel`).
 
     Attributes
     ----------
@@ -148,9 +151,12 @@ class RouteEditor(EditorView[RouteEditSession]):
         players: int = 4,
         width: int = 720,
         background: bool = True,
+        play: dict[str, Any] | None = None,
     ) -> None:
         self._take_session(RouteEditSession(board, players=players, background=background),
                            players, width)  # fmt: skip
+        self.play_panel = PlayDoctorPanel(self.session, background=background, **(play or {}))
+        """*Plan by play*: the play doctor on this board (its options: ``play=``)."""
         self._syncing = False
         self._new_figure(self.session.board)
         self._build_widgets()
@@ -665,6 +671,10 @@ class RouteEditor(EditorView[RouteEditSession]):
                 self._confirm,
                 w.HBox([self._board_model, analysis], layout=w.Layout(flex_flow="row wrap")),
                 form,
+                w.HTML("<b>Plan by play</b> <span class=\"wb-muted\">(ticket points, route "
+                       "lengths and colors, judged by simulated games)</span>",
+                       _dom_classes=["wb-play-doctor-heading"]),
+                self.play_panel.widget,
                 self._problems_box,
             ]
         )  # fmt: skip
@@ -685,6 +695,7 @@ class RouteEditor(EditorView[RouteEditSession]):
             "new_long": self._new_long, "add_ticket": add_ticket, "price": self._price,
             "working": self._working, "summary": self._summary, "last_edit": self._change,
             "problems": self._problems_box, "load": self._load_box,
+            **self.play_panel.controls,
         }  # fmt: skip
         for name, part in self.controls.items():  # for styles and browser tests
             if name not in {"status", "working", "last_edit", "problems", "undo", "redo"}:
@@ -834,6 +845,7 @@ class RouteEditor(EditorView[RouteEditSession]):
         >>> RouteEditor("maps/ticket_to_ride_europe.yaml", background=False).close()
         """
         self._stop()
+        self.play_panel.close()
         self.session.close()
         close_widget(self.widget)
 

@@ -6,11 +6,11 @@ each listed with its exact effect in words; *Apply* makes one of them as one und
 of the editor's session, whose analysis panel then shows what it changed. After any edit
 the list is stale: its buttons are disabled until it is asked for again.
 
-Below it, *Plan by play* runs the play doctor (:class:`~workbench.session.suggest.PlayDoctor`)
-in the background: a plan of up to five edits judged by simulated games, with a progress bar
-over the games and a *Stop* button (the plan so far is kept and still checked on fresh
-seeds). The plan arrives with its before and after on fresh games; *Apply plan* makes it as
-one undoable edit.
+Below it, *Plan by play* (:class:`~workbench.ui.play_doctor.PlayDoctorPanel`) runs the play
+doctor in the background: a plan of up to five edits judged by simulated games, with a
+progress bar over the games and a *Stop* button (the plan so far is kept and still checked on
+fresh seeds). The plan arrives with its before and after on fresh games; *Apply plan* makes
+it as one undoable edit.
 """
 
 from __future__ import annotations
@@ -22,7 +22,8 @@ import ipywidgets as w
 
 from workbench.analysis.doctor import Allowed, Objective
 from workbench.session.edit import EditSession, reason
-from workbench.session.suggest import PlayDoctor, Suggestions
+from workbench.session.suggest import Suggestions
+from workbench.ui.play_doctor import PlayDoctorPanel
 
 __all__ = ["SuggestPanel"]
 
@@ -56,8 +57,10 @@ class SuggestPanel:
     ) -> None:
         self.session = session
         self.suggestions = Suggestions(session, objective, allowed, top, background=background)
-        self.play = PlayDoctor(session, background=background, **(play or {}))
-        """The play doctor behind *Plan by play* (its options: ``play=``)."""
+        self.play_panel = PlayDoctorPanel(session, background=background, **(play or {}))
+        """*Plan by play* (its options: ``play=``)."""
+        self.play = self.play_panel.doctor
+        """The play doctor behind *Plan by play*."""
         self._button = w.Button(description="Suggest", icon="lightbulb-o",
                                 tooltip="ask the map doctor for edits that make the board "
                                 "fairer", layout=w.Layout(width="auto"))  # fmt: skip
@@ -69,108 +72,27 @@ class SuggestPanel:
         )
         self._rows = w.VBox()
         self._rows.add_class("wb-suggestions")
-        self._play_button = w.Button(
-            description="Plan by play",
-            icon="play",
-            tooltip="search up to five edits by simulated games (slower: minutes)",
-            layout=w.Layout(width="auto"),
-        )
-        self._play_button.add_class("wb-play-doctor")
-        self._play_button.on_click(lambda _b: self._plan())
-        self._play_stop = w.Button(description="Stop", icon="stop", disabled=True,
-                                   tooltip="stop the search and keep the plan so far",
-                                   layout=w.Layout(width="auto"))  # fmt: skip
-        self._play_stop.add_class("wb-play-doctor-stop")
-        self._play_stop.on_click(lambda _b: self.play.stop())
-        self._play_bar = w.IntProgress(value=0, min=0, max=1, layout=w.Layout(width="260px"))
-        self._play_status = w.HTML(
-            '<span class="wb-muted">judged by simulated games of greedy bots; the plan is '
-            "checked on fresh seeds</span>"
-        )
-        self._play_text = w.HTML(layout=w.Layout(width="980px"))
-        self._play_apply = w.Button(description="Apply plan", disabled=True,
-                                    layout=w.Layout(width="auto"))  # fmt: skip
-        self._play_apply.add_class("wb-apply-play-plan")
-        self._play_apply.on_click(lambda _b: self._apply_plan())
         self.widget = w.VBox(
             [
                 w.HTML("<b>Suggest</b>"),
                 w.HBox([self._button, self._status]),
                 self._rows,
-                w.HBox([self._play_button, self._play_stop, self._play_bar, self._play_status]),
-                self._play_text,
-                self._play_apply,
+                self.play_panel.widget,
             ],
             layout=w.Layout(padding="6px 0 0 0"),
         )
         self.widget.add_class("wb-suggest")
         self.controls: dict[str, Any] = {
             "suggest": self._button, "status": self._status, "rows": self._rows,
-            "play": self._play_button, "play_stop": self._play_stop,
-            "play_progress": self._play_bar, "play_status": self._play_status,
-            "play_text": self._play_text, "play_apply": self._play_apply,
+            **self.play_panel.controls,
         }  # fmt: skip
         self._stop = self.suggestions.on_change(lambda _what: self._draw())
-        self._stop_play = self.play.on_change(self._draw_play)
-        self.session.on_change(lambda _change: self._draw_play("board"))
 
     def _ask(self) -> None:
         self._status.value = '<span class="wb-working"><span class="wb-spinner"></span>' \
             "the doctor is scoring every candidate edit...</span>"  # fmt: skip
         self._button.disabled = True
         self.suggestions.refresh()
-
-    def _plan(self) -> None:
-        self._play_button.disabled = True
-        self._play_stop.disabled = False
-        self._play_apply.disabled = True
-        self._play_status.value = (
-            '<span class="wb-working"><span class="wb-spinner"></span>the play doctor is '
-            "playing candidate boards...</span>"
-        )
-        self.play.start()
-        self._play_bar.max = max(1, self.play.total)
-        self._draw_play("progress")
-
-    def _apply_plan(self) -> None:
-        try:
-            self.play.apply()
-        except (ValueError, KeyError) as error:
-            self.session.say(f"refused: {reason(error)}", error=True)
-
-    def _draw_play(self, what: str) -> None:
-        doctor = self.play
-        working = doctor.working
-        self._play_button.disabled = working
-        self._play_stop.disabled = not working
-        self._play_bar.max = max(1, doctor.total)
-        self._play_bar.value = min(doctor.done, self._play_bar.max)
-        if working:
-            self._play_status.value = (
-                f'<span class="wb-working">{doctor.done:,} of at most {doctor.total:,} '
-                "games played</span>"
-            )
-            return
-        if doctor.error is not None:
-            self._play_status.value = (
-                f'<span class="wb-status-error">no play plan: '
-                f"{html.escape(reason(doctor.error))}</span>"
-            )
-            return
-        plan = doctor.plan
-        if plan is None:
-            return
-        stale = doctor.stale
-        self._play_apply.disabled = stale or not plan.steps
-        self._play_status.value = (
-            '<span class="wb-warning">the board changed: run the play doctor again</span>'
-            if stale and plan.steps
-            else f'<span class="wb-muted">{len(plan.steps)} edit(s), '
-            f"{plan.games_played:,} games searched in {plan.seconds:,.0f} s"
-            + (" (stopped)" if plan.stopped else "")
-            + "</span>"
-        )
-        self._play_text.value = f'<pre class="wb-play-plan">{html.escape(plan.text())}</pre>'
 
     def _apply(self, index: int) -> None:
         try:
@@ -220,9 +142,8 @@ class SuggestPanel:
     def close(self) -> None:
         """Stop listening and close the widgets."""
         self._stop()
-        self._stop_play()
         self.suggestions.close()
-        self.play.close()
+        self.play_panel.close()
         for row in self._rows.children:
             for child in row.children:
                 child.close()
