@@ -20,7 +20,10 @@ How it spends its games:
    batch twice as large, and so on, until one is left; a clearly worse edit costs only
    the first batch. Each rung plays new seeds, and a candidate's score is read from all the
    games it played.
-4. **No fooling itself.** The search never sees the seeds of the final check: the plan's
+4. **The last race.** The plan found and the cost doctor's own plan (the same edit budget)
+   play a last batch of shared games; the better is the plan (``PlayPlan.source``), so the
+   play doctor does not report a plan its own games call worse than the cheap one.
+5. **No fooling itself.** The search never sees the seeds of the final check: the plan's
    board and the original are played again on ``fresh_games`` games of a seed the search
    did not use, and :meth:`PlayPlan.text` reports both, every rate with its 95 % interval.
 
