@@ -84,8 +84,8 @@ def _meet_polygons(segments: np.ndarray, polygons: Any) -> np.ndarray:
     shapely.prepare(polygons)
     hit = shapely.contains_properly(polygons, segments)
     unsure = np.flatnonzero(~hit & shapely.intersects(polygons, segments))
-    if len(unsure):  # they touch the outline: GEOS's own answer, for these few
-        hit[unsure] = shapely.relate_pattern(segments[unsure], polygons, "T********")
+    if len(unsure):  # they touch the outline: GEOS's own answer, the polygons prepared
+        hit[unsure] = shapely.relate_pattern(polygons, segments[unsure], "T********")
     return hit
 
 
