@@ -136,10 +136,12 @@ def lakes(count: int) -> str:
 def colors(count: int) -> tuple[str, str]:
     """``count`` colors and one city of each, on land points (the city North is one)."""
     names = ["brown"] + [f"k{i}" for i in range(1, count)]
-    palette = "\n".join(f"  - {{name: {c}, fill: \"#8B5A2B\"}}" for c in names[1:])
+    palette = "\n".join(f'  - {{name: {c}, fill: "#8B5A2B"}}' for c in names[1:])
     places = [(5 + i % (SIZE - 10), 5 + 2 * (i // (SIZE - 10))) for i in range(count - 1)]
-    cities = "\n".join(f"  - {{name: T{i}, color: {c}, at: [{x}, {y}]}}"
-                        for i, (c, (x, y)) in enumerate(zip(names[1:], places)))  # fmt: skip
+    pairs = enumerate(zip(names[1:], places, strict=True))
+    cities = "\n".join(
+        f"  - {{name: T{i}, color: {c}, at: [{x}, {y}]}}" for i, (c, (x, y)) in pairs
+    )
     return palette + "\n", cities + "\n"
 
 
@@ -169,9 +171,11 @@ def build(name: str, scale: float = 1.0) -> str:
 def _shape(name: str, n: int) -> str:
     text = HEAD.format(name=name, size=SIZE, edge=SIZE - 0.5)
     if name == "zigzag":
-        return text + f"terrain:\n  - name: Folded river\n    type: water\n    line: {_flow(zigzag(n))}\n"
+        line = _flow(zigzag(n))
+        return text + f"terrain:\n  - name: Folded river\n    type: water\n    line: {line}\n"
     if name == "comb":
-        return text + f"terrain:\n  - name: Comb\n    type: mountain\n    polygon: {_flow(comb(n))}\n"
+        outline = _flow(comb(n))
+        return text + f"terrain:\n  - name: Comb\n    type: mountain\n    polygon: {outline}\n"
     if name == "lakes":
         return text + "terrain:\n" + lakes(n)
     palette, cities = colors(n)

@@ -111,7 +111,5 @@ _coordinate = st.one_of(
 def test_the_search_over_all_pieces_at_once_is_the_loop_over_pieces(
     tiny: Board, lines: list[list[tuple[float, float]]]
 ) -> None:
-    board = dataclasses.replace(
-        tiny, terrain=tuple(Feature("water", line=tuple(v)) for v in lines)
-    )
+    board = dataclasses.replace(tiny, terrain=tuple(Feature("water", line=tuple(v)) for v in lines))
     assert lines_through_points(board) == _one_piece_at_a_time(board)

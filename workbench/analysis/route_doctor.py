@@ -29,6 +29,7 @@ import math
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
+from typing import Any
 
 import networkx as nx
 import numpy as np
@@ -298,7 +299,7 @@ class _Scorer:
         self.G = G
         nodes = list(G)
         self.index = index = {n: i for i, n in enumerate(nodes)}
-        weights = [w for _, _, w in G.edges(data="weight")]
+        weights: list[Any] = [d["weight"] for _, _, d in G.edges(data=True)]
         self.usable = (
             all(type(w) is int and w >= 1 for w in weights)
             and sum(weights) < _EXACT
@@ -313,10 +314,10 @@ class _Scorer:
         if not self.usable:
             self.cars = _paths(G, board)
         else:
-            self._distances(nodes)
+            self._distances(nodes, weights)
         self._tables()
 
-    def _distances(self, nodes: list[str]) -> None:
+    def _distances(self, nodes: list[str], weights: list[Any]) -> None:
         from scipy.sparse import csr_array
         from scipy.sparse.csgraph import dijkstra
 
@@ -324,7 +325,7 @@ class _Scorer:
         index, n = self.index, len(nodes)
         us = [index[u] for u, v in self.G.edges()]
         vs = [index[v] for u, v in self.G.edges()]
-        ws = [float(w) for _, _, w in self.G.edges(data="weight")]
+        ws = [float(w) for w in weights]
         graph = csr_array((ws + ws, (us + vs, vs + us)), shape=(n, n))
         graph.sort_indices()
         self.graph = graph

@@ -77,6 +77,7 @@ class _MapReader(YamlReader):
     def __init__(self, path: str, size: int | None = None) -> None:
         super().__init__(path, size)
         self.schema_url = "map.schema.json"
+        self._color_rows: dict[Any, int] | None = None
 
     # ------------------------------------------------------------------ meaning
 
@@ -152,10 +153,11 @@ class _MapReader(YamlReader):
             path = ("segments", self.index["override", id(key)])
         elif kind == "color":
             if self._color_rows is None:  # the first entry of each name, found once
-                self._color_rows = {}
+                rows: dict[Any, int] = {}
                 for i, c in enumerate(self.data.get("colors", [])):
                     if isinstance(c, dict):
-                        self._color_rows.setdefault(c.get("name"), i)
+                        rows.setdefault(c.get("name"), i)
+                self._color_rows = rows
             row = self._color_rows.get(key) if isinstance(key, Hashable) else None
             path = ("colors", row) if row is not None else ("colors",)
         elif kind == "land":
@@ -170,7 +172,7 @@ class _MapReader(YamlReader):
         return self.where((*path, field) if field else path)
 
     def read(self, data: bytes) -> Board | None:
-        self._color_rows: dict[Any, int] | None = None
+        self._color_rows = None
         self.data = self.document(data, "start from maps/README.md's example")
         if self.data is None and self.problems:  # a document of null is the schema's to refuse
             return None

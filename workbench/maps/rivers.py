@@ -163,7 +163,10 @@ def lines_through_points(board: Board) -> list[LineThroughPoint]:
         _, first = np.unique(row * columns + col, return_index=True)  # each point once
         first.sort()
         for j, c, r, at in zip(
-            piece[first].tolist(), col[first].tolist(), row[first].tolist(), t[first].tolist(),
+            piece[first].tolist(),
+            col[first].tolist(),
+            row[first].tolist(),
+            t[first].tolist(),
             strict=True,
         ):
             at_end = at >= 1 - TOLERANCE
