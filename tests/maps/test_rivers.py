@@ -11,7 +11,13 @@ from shapely.geometry import Point as ShapelyPoint
 
 from workbench.maps.board import Board, Feature
 from workbench.maps.lattice import lattice_xy
-from workbench.maps.rivers import line_warning, lines_through_points
+from workbench.maps.rivers import (
+    TOLERANCE,
+    LineThroughPoint,
+    _lattice_points_on,
+    line_warning,
+    lines_through_points,
+)
 
 
 def test_a_river_through_a_point_leaks_and_is_found(tiny: Board) -> None:
@@ -68,3 +74,42 @@ def test_the_points_found_are_those_shapely_finds_on_the_line(
         else:
             piece = LineString([a, vertices[f.vertex + 1]])
             assert piece.distance(ShapelyPoint(lattice_xy(f.point))) < 1e-9
+
+
+def _one_piece_at_a_time(board: Board) -> list[LineThroughPoint]:
+    """The search as it was written first: a Python loop over the pieces and their rows."""
+    out = []
+    columns, rows = board.lattice.columns, board.lattice.rows
+    for i, feature in enumerate(board.terrain):
+        line = feature.line or ()
+        seen: set[tuple[int, int]] = set()
+        for j in range(len(line) - 1):
+            for point, t in _lattice_points_on(line[j], line[j + 1], columns, rows):
+                if point not in seen:
+                    seen.add(point)
+                    at_end = t >= 1 - TOLERANCE
+                    vertex = j + 1 if at_end else j
+                    out.append(LineThroughPoint(i, vertex, point, t <= TOLERANCE or at_end))
+    return out
+
+
+_coordinate = st.one_of(
+    st.integers(-4, 44).map(lambda v: v / 4),  # on points, half-way, on rows: every tie
+    st.floats(-2, 12, allow_nan=False),
+    st.integers(0, 10).map(lambda v: v + 1e-7),  # within the tolerance of a row
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.lists(st.tuples(_coordinate, _coordinate), min_size=1, max_size=8),
+        min_size=1,
+        max_size=3,
+    )
+)
+def test_the_search_over_all_pieces_at_once_is_the_loop_over_pieces(
+    tiny: Board, lines: list[list[tuple[float, float]]]
+) -> None:
+    board = dataclasses.replace(tiny, terrain=tuple(Feature("water", line=tuple(v)) for v in lines))
+    assert lines_through_points(board) == _one_piece_at_a_time(board)

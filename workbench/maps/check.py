@@ -277,8 +277,11 @@ def check_board(board: Board, path: str = "<board>", locate: Locate = _nowhere) 
                 )
 
     expected = board.deck
+    members_of: dict[str, list[Any]] = {}
+    for c in board.cities:  # one pass: a board may have thousands of colors
+        members_of.setdefault(c.color, []).append(c)
     for color in dict.fromkeys(colors):
-        members = [c for c in board.cities if c.color == color]
+        members = members_of.get(color, [])
         dashed = sum(c.dashed for c in members)
         if len(members) != expected.per_color:
             report(

@@ -10,7 +10,7 @@ structure is checked against :data:`workbench.maps.schema.SCHEMA` and the meanin
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Hashable, Iterator
 from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
@@ -77,6 +77,7 @@ class _MapReader(YamlReader):
     def __init__(self, path: str, size: int | None = None) -> None:
         super().__init__(path, size)
         self.schema_url = "map.schema.json"
+        self._color_rows: dict[Any, int] | None = None
 
     # ------------------------------------------------------------------ meaning
 
@@ -151,8 +152,14 @@ class _MapReader(YamlReader):
         elif kind == "override":
             path = ("segments", self.index["override", id(key)])
         elif kind == "color":
-            names = [c.get("name") for c in self.data.get("colors", [])]
-            path = ("colors", names.index(key)) if key in names else ("colors",)
+            if self._color_rows is None:  # the first entry of each name, found once
+                rows: dict[Any, int] = {}
+                for i, c in enumerate(self.data.get("colors", [])):
+                    if isinstance(c, dict):
+                        rows.setdefault(c.get("name"), i)
+                self._color_rows = rows
+            row = self._color_rows.get(key) if isinstance(key, Hashable) else None
+            path = ("colors", row) if row is not None else ("colors",)
         elif kind == "land":
             path = ("land", key)
         elif kind == "terrain":
@@ -165,6 +172,7 @@ class _MapReader(YamlReader):
         return self.where((*path, field) if field else path)
 
     def read(self, data: bytes) -> Board | None:
+        self._color_rows = None
         self.data = self.document(data, "start from maps/README.md's example")
         if self.data is None and self.problems:  # a document of null is the schema's to refuse
             return None

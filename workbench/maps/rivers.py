@@ -15,6 +15,8 @@ from __future__ import annotations
 import math
 from typing import NamedTuple
 
+import numpy as np
+
 from workbench.maps.board import Board
 from workbench.maps.lattice import Point, point_name
 
@@ -63,6 +65,76 @@ def _lattice_points_on(
     return found
 
 
+def _points_on_pieces(
+    line: np.ndarray, columns: int, rows: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """:func:`_lattice_points_on` for every piece of ``line`` at once: the piece, column,
+    row and ``t`` of each point found, in the order the pieces and the function give them.
+
+    Each float is computed by the same operations in the same order as there (numpy's
+    float64 arithmetic is Python's, and both round half to even), so the points are the
+    same; a line whose pieces run across many rows costs arrays, not a Python loop."""
+    x0, y0, x1, y1 = line[:-1, 0], line[:-1, 1], line[1:, 0], line[1:, 1]
+    flat = np.abs(y1 - y0) < TOLERANCE
+    low = np.maximum(0, np.floor(np.minimum(y0, y1))).astype(np.int64)
+    high = np.minimum(rows - 1, np.ceil(np.maximum(y0, y1))).astype(np.int64)
+    span = np.maximum(high - low + 1, 0)
+    found: list[tuple[np.ndarray, ...]] = []
+    # pieces across rows: one candidate point on each row
+    sloped = np.flatnonzero(~flat & (span > 0))
+    for chunk in _chunks(sloped, span[sloped]):
+        j = np.repeat(chunk, span[chunk])
+        row = low[j] + _offsets(span[chunk])
+        t = (row - y0[j]) / (y1[j] - y0[j])
+        x = x0[j] + t * (x1[j] - x0[j])
+        shift = 0.5 * (row & 1)
+        col = np.round(x - shift)
+        keep = (t >= -TOLERANCE) & (t <= 1 + TOLERANCE)
+        keep &= (col >= 0) & (col < columns) & (np.abs(col + shift - x) <= TOLERANCE)
+        found.append((j[keep], col[keep].astype(np.int64), row[keep], t[keep]))
+    # pieces along a row: the points of their own row between their ends
+    level = np.flatnonzero(flat & (span > 0))
+    j = np.repeat(level, span[level])
+    row = low[j] + _offsets(span[level])
+    on = np.abs(row - y0[j]) <= TOLERANCE
+    j, row = j[on], row[on]
+    shift = 0.5 * (row & 1)
+    lo, hi = np.minimum(x0[j], x1[j]), np.maximum(x0[j], x1[j])
+    first = np.maximum(0, np.ceil(lo - shift - TOLERANCE)).astype(np.int64)
+    last = np.minimum(columns - 1, np.floor(hi + TOLERANCE - shift).astype(np.int64) + 1)
+    count = np.maximum(last - first + 1, 0)
+    for chunk in _chunks(np.arange(len(j)), count):
+        k = np.repeat(chunk, count[chunk])
+        col = first[k] + _offsets(count[chunk])
+        x = col + shift[k]
+        keep = x <= hi[k] + TOLERANCE
+        a, b = x0[j[k]], x1[j[k]]
+        level_t = np.where(np.abs(b - a) < TOLERANCE, 0.0, (x - a) / np.where(b == a, 1.0, b - a))
+        found.append((j[k][keep], col[keep], row[k][keep], level_t[keep]))
+    if not found:
+        empty = np.zeros(0, dtype=np.int64)
+        return empty, empty, empty, np.zeros(0)
+    piece, col, row, t = (np.concatenate(parts) for parts in zip(*found, strict=True))
+    order = np.lexsort((col, row, piece))
+    return piece[order], col[order], row[order], t[order]
+
+
+def _offsets(counts: np.ndarray) -> np.ndarray:
+    """``0, 1, ..., n - 1`` for each ``n`` of ``counts``, one after the other."""
+    total = int(counts.sum())
+    starts = np.repeat(np.cumsum(counts) - counts, counts)
+    return np.arange(total, dtype=np.int64) - starts
+
+
+def _chunks(items: np.ndarray, sizes: np.ndarray, most: int = 1 << 20) -> list[np.ndarray]:
+    """``items`` in runs whose ``sizes`` add up to about ``most`` (bounded memory)."""
+    if not len(items):
+        return []
+    ends = np.cumsum(sizes)
+    cuts = np.searchsorted(ends, np.arange(most, int(ends[-1]), most), side="right")
+    return [c for c in np.split(items, cuts) if len(c)]
+
+
 def lines_through_points(board: Board) -> list[LineThroughPoint]:
     """Where the board's terrain lines pass exactly through a point of its lattice.
 
@@ -85,18 +157,21 @@ def lines_through_points(board: Board) -> list[LineThroughPoint]:
     out: list[LineThroughPoint] = []
     for i, feature in enumerate(board.terrain):
         line = feature.line
-        if not line:
+        if not line or len(line) < 2:
             continue
-        seen: set[Point] = set()
-        for j in range(len(line) - 1):
-            for point, t in _lattice_points_on(line[j], line[j + 1], columns, rows):
-                if point in seen:
-                    continue
-                seen.add(point)
-                at_end = t >= 1 - TOLERANCE
-                vertex = j + 1 if at_end else j
-                on_vertex = t <= TOLERANCE or at_end
-                out.append(LineThroughPoint(i, vertex, point, on_vertex))
+        piece, col, row, t = _points_on_pieces(np.asarray(line, dtype=float), columns, rows)
+        _, first = np.unique(row * columns + col, return_index=True)  # each point once
+        first.sort()
+        for j, c, r, at in zip(
+            piece[first].tolist(),
+            col[first].tolist(),
+            row[first].tolist(),
+            t[first].tolist(),
+            strict=True,
+        ):
+            at_end = at >= 1 - TOLERANCE
+            vertex = j + 1 if at_end else j
+            out.append(LineThroughPoint(i, vertex, (c, r), at <= TOLERANCE or at_end))
     return out
 
 
