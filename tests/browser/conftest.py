@@ -170,3 +170,23 @@ def run_notebook(page, lab: tuple[str, str, Path], name: str) -> None:  # type: 
     }"""
     page.wait_for_function(done, timeout=180_000)
     page.wait_for_selector(idle, timeout=180_000)
+
+
+def write_cells(folder: Path, name: str, cells: list[str]) -> str:
+    """Write a notebook of code ``cells`` as ``folder/name`` (nbformat 4.5, a Python 3
+    kernel) for a test to open; returns ``name``."""
+    import json
+
+    notebook = {
+        "cells": [
+            {"cell_type": "code", "execution_count": None, "id": f"cell{i}", "metadata": {},
+             "outputs": [], "source": source}
+            for i, source in enumerate(cells)
+        ],
+        "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python",
+                                    "name": "python3"}},
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }  # fmt: skip
+    (folder / name).write_text(json.dumps(notebook), encoding="utf-8")
+    return name

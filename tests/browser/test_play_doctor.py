@@ -8,10 +8,9 @@ With ``WORKBENCH_VIEWPORT_SHOTS=FOLDER`` the panel is photographed at 1400 x 900
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
-from tests.browser.conftest import open_notebook
+from tests.browser.conftest import open_notebook, write_cells
 from tests.browser.test_editor import viewport_shot, wait_for
 from workbench import load_map
 from workbench.sim.doctor import play_plan
@@ -21,23 +20,11 @@ SMALL = {"edits": 1, "candidates": 2, "games_budget": 16, "fresh_games": 6, "see
 
 
 def write_notebook(folder: Path, name: str, options: dict[str, int]) -> None:
-    cells = [
+    write_cells(folder, name, [
         "from workbench.ui.route_editor import RouteEditor\n"
         f"editor = RouteEditor('europe.yaml', play={options!r})",
         "editor.widget",
-    ]
-    notebook = {
-        "cells": [
-            {"cell_type": "code", "execution_count": None, "id": f"cell{i}", "metadata": {},
-             "outputs": [], "source": source}
-            for i, source in enumerate(cells)
-        ],
-        "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python",
-                                    "name": "python3"}},
-        "nbformat": 4,
-        "nbformat_minor": 5,
-    }  # fmt: skip
-    (folder / name).write_text(json.dumps(notebook), encoding="utf-8")
+    ])  # fmt: skip
 
 
 def test_plan_by_play_runs_shows_and_applies_in_the_route_editor(lab, page) -> None:
@@ -87,18 +74,7 @@ def test_stop_ends_a_long_search_with_the_plan_so_far_in_the_map_editor(lab, pag
         "fresh_games=8, bots=['random'])",
         "editor",
     ]
-    notebook = json.loads(json.dumps({
-        "cells": [
-            {"cell_type": "code", "execution_count": None, "id": f"cell{i}", "metadata": {},
-             "outputs": [], "source": source}
-            for i, source in enumerate(cells)
-        ],
-        "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python",
-                                    "name": "python3"}},
-        "nbformat": 4,
-        "nbformat_minor": 5,
-    }))  # fmt: skip
-    (folder / "stop_doctor.ipynb").write_text(json.dumps(notebook), encoding="utf-8")
+    write_cells(folder, "stop_doctor.ipynb", cells)
     open_notebook(page, lab, "stop_doctor.ipynb", workspace="stop-doctor")
     editor = page.locator(".wb-editor").first
     editor.wait_for(timeout=120_000)

@@ -10,11 +10,10 @@ as they are). With ``WORKBENCH_VIEWPORT_SHOTS=FOLDER`` both editors are photogra
 
 from __future__ import annotations
 
-import json
 import math
 from pathlib import Path
 
-from tests.browser.conftest import open_notebook
+from tests.browser.conftest import open_notebook, write_cells
 from tests.browser.test_editor import (
     TAP_GAP_MS,
     drag,
@@ -32,22 +31,10 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def write_notebook(folder: Path, name: str, map_file: str) -> None:
     """A notebook of two cells: the editor on ``map_file``, and showing it."""
-    cells = [
+    write_cells(folder, name, [
         f"from workbench.ui.editor import MapEditor\neditor = MapEditor({map_file!r})",
         "editor",
-    ]
-    notebook = {
-        "cells": [
-            {"cell_type": "code", "execution_count": None, "id": f"cell{i}", "metadata": {},
-             "outputs": [], "source": source}
-            for i, source in enumerate(cells)
-        ],
-        "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python",
-                                    "name": "python3"}},
-        "nbformat": 4,
-        "nbformat_minor": 5,
-    }  # fmt: skip
-    (folder / name).write_text(json.dumps(notebook), encoding="utf-8")
+    ])  # fmt: skip
 
 
 def middle(a: Point, b: Point) -> tuple[float, float]:

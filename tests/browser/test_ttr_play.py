@@ -12,7 +12,7 @@ import math
 import os
 from pathlib import Path
 
-from tests.browser.conftest import ARTIFACTS, IDLE, ROOT, run_notebook
+from tests.browser.conftest import ARTIFACTS, IDLE, ROOT, run_notebook, write_cells
 
 CELLS = [
     "from workbench.ui.ttr_play import TicketToRidePlay",
@@ -21,19 +21,7 @@ CELLS = [
 
 
 def _notebook(folder: Path) -> str:
-    nb = {
-        "cells": [
-            {"cell_type": "code", "execution_count": None, "id": f"c{i}", "metadata": {},
-             "outputs": [], "source": src}
-            for i, src in enumerate(CELLS)
-        ],
-        "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python",
-                                    "name": "python3"}},
-        "nbformat": 4,
-        "nbformat_minor": 5,
-    }  # fmt: skip
-    (folder / "ttr_play.ipynb").write_text(json.dumps(nb), encoding="utf-8")
-    return "ttr_play.ipynb"
+    return write_cells(folder, "ttr_play.ipynb", CELLS)
 
 
 def test_play_a_game_of_ticket_to_ride_to_the_end(lab, page) -> None:  # type: ignore[no-untyped-def]
