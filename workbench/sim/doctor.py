@@ -718,16 +718,15 @@ def play_plan(
             current = found.board
         if against_cost and not _stop_asked(bar):
             cost = _cost_plan(name, board, players, edits, move)
-            if cost and [str(e) for e, _ in cost] != [str(s.edit) for s in steps]:
+            if cost and cost[-1][1] != current:  # the same board needs no race
                 final_seed = seed + 1 + edits * RUNGS_PER_STEP
                 boards_two = [current, cost[-1][1]]
                 race = _Race(runner, objective, board, boards_two, final_seed, 0, reference_length)
                 batch = max(2, per_step // 2)
                 ours, theirs = race(0, batch, 0), race(1, batch, 0)
                 if theirs < ours - 1e-9:
-                    games = batch
                     steps = [PlayStep(e, b, -1, math.nan, math.nan, 0) for e, b in cost[:-1]]
-                    steps.append(PlayStep(cost[-1][0], cost[-1][1], -1, ours, theirs, games))
+                    steps.append(PlayStep(cost[-1][0], cost[-1][1], -1, ours, theirs, batch))
                     current = cost[-1][1]
                     source = "cost"
     except KeyboardInterrupt:

@@ -285,14 +285,7 @@ def _milp(
 ) -> tuple[list[int], float, bool]:
     model = _Model(problem, budget, method)
     deadline = time.perf_counter() + time_limit
-    relaxed = np.inf
-    for _ in range(60):  # the relaxation's cutting planes, at the root
-        result = model.solve(True, deadline - time.perf_counter())
-        if result.x is None:
-            break
-        relaxed = -float(result.fun)
-        if not model.separate(result.x, integral=False):
-            break
+    relaxed = model.relax(deadline, 60)
     while True:
         result = model.solve(False, deadline - time.perf_counter())
         if result.x is None:  # out of time before a plan: none, and the relaxation's bound

@@ -3,6 +3,7 @@ the checks on a caller's input, and the MILP scaffolding every model shares."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -163,6 +164,24 @@ class _Milp:
             self.vals.append(v)
         self.lo.append(low)
         self.hi.append(high)
+
+    def separate(self, values: np.ndarray, integral: bool) -> int:
+        """Add the cuts ``values`` break; how many (each model has its own)."""
+        raise NotImplementedError
+
+    def relax(self, deadline: float, rounds: int) -> float:
+        """Cut the relaxation first, at most ``rounds`` times before ``deadline`` (a
+        ``time.perf_counter`` reading), so the integer solves start strong; the last
+        relaxation's bound (``inf`` when none was solved)."""
+        relaxed = np.inf
+        for _ in range(rounds):
+            result = self.solve(True, deadline - time.perf_counter())
+            if result.x is None:
+                break
+            relaxed = -float(result.fun)
+            if not self.separate(result.x, integral=False):
+                break
+        return relaxed
 
     def solve(
         self, relax: bool, time_limit: float, node_limit: int | None = None

@@ -136,14 +136,7 @@ def _tree_value(
     else:
         model.rebudget(budget)
     deadline = time.perf_counter() + time_limit
-    relaxed = np.inf
-    for _ in range(200):  # the relaxation's cuts first: the integer solves start strong
-        result = model.solve(True, deadline - time.perf_counter())
-        if result.x is None:
-            break
-        relaxed = -float(result.fun)
-        if not model.separate(result.x, integral=False):
-            break
+    relaxed = model.relax(deadline, 200)
     while True:
         result = model.solve(False, deadline - time.perf_counter())
         if result.x is None:  # out of time before a plan: none, and the relaxation's bound
